@@ -1,0 +1,1 @@
+"""Screens and input: displayio on the board and in the laptop window."""
