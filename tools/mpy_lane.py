@@ -7,9 +7,9 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "build", "mpy")
 HEAP = os.environ.get("MPY_HEAP", "64K")
 TIMEOUT = int(os.environ.get("MPY_TIMEOUT", "900"))
 
@@ -36,7 +36,16 @@ def compile_tree(src_dir, rel, dest):
 
 def main(argv):
     only = argv[1:]
-    shutil.rmtree(OUT, ignore_errors=True)
+    os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
+    # a folder of its own per run: several runs may go on at once
+    out = tempfile.mkdtemp(prefix="mpy-lane-", dir=os.path.join(ROOT, "build"))
+    try:
+        return run_lane(out, only)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def run_lane(OUT, only):
     engine_mods = compile_tree(os.path.join(ROOT, "engine"), "engine/", os.path.join(OUT, "engine"))
     tests_dir = os.path.join(ROOT, "host_tests", "mpy")
     compile_tree(tests_dir, "host_tests/mpy/", OUT)
