@@ -1,0 +1,483 @@
+"""Spit (Speed, Slam): two players in real time, RULES.md section 3.
+
+Time: every action carries a time in milliseconds supplied by the caller (the engine has
+no clock of its own). Actions must come in time order (a time earlier than the last
+applied action raises). Two moves aimed at one spit pile: the one applied first (the
+earlier time) lands; the later one finds a new top and is VOID (3.4).
+
+Players 0 and 1. Spit pile k is player k's own spit pile (3.3); in a one-pile round
+(3.7) only the spitting player's pile is in use (`one_pile` = its index, else -1).
+
+Actions (small ints; `apply(action, player, t_ms)`):
+- PLAY:  (place << 7) | (pile << 6) | seen   place 0..4, pile 0..1, seen = the card on
+         top of that spit pile when the move was decided (0..51).  Values 0..627.
+         Lands if `seen` is still the top; VOID if `seen` is lower in the pile (the pile
+         changed since: 3.4); an error if the card never fitted.
+- MOVE:  MOVE + (place << 3) + empty   move the top card of `place` (2+ cards) into the
+         empty place `empty` (3.4).  Values 640..676.
+- SPIT = 704: both players turn their next spit card (3.3, 3.5); one call for both.
+- SLAP + k = 705/706: slap spit pile k (3.6). The round is settled once both slapped:
+  the earlier time takes the pile both aimed at.
+- NEXT_ROUND = 708: gather, shuffle and lay out again (3.6, 3.7).
+
+apply() returns DONE (1) or VOID (0); an illegal action raises IllegalAction (a
+ValueError) naming the RULES section, with the state unchanged.
+
+Phases: SPIT (waiting for "Spit!": round start and stalemate, 3.3/3.5), PLAY, SLAP (both
+must slap, 3.6), ROUND_OVER (NEXT_ROUND lays out), MATCH_OVER (`winner` set).
+"""
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+from engine.rng import Rng
+
+SPIT = const(704)
+SLAP = const(705)
+NEXT_ROUND = const(708)
+MOVE = const(640)
+VOID = const(0)
+DONE = const(1)
+
+PH_SPIT = const(0)
+PH_PLAY = const(1)
+PH_SLAP = const(2)
+PH_ROUND_OVER = const(3)
+PH_MATCH_OVER = const(4)
+
+STANDARD = const(0)
+POINTS = const(1)
+TARGET = const(100)  # 3.8 points
+_FULL = const(15)  # 1+2+3+4+5 stockpile cards (3.2)
+_NONE = const(255)
+_VERSION = const(1)
+
+# End of the last round, for the screen: how it ended
+END_EMPTY = const(1)  # a player played every stockpile card (3.6)
+END_STALEMATE = const(2)  # no moves and no spit cards (3.5)
+
+
+class IllegalAction(ValueError):
+    pass
+
+
+def play(place, pile, seen):
+    return (place << 7) | (pile << 6) | seen
+
+
+def move(place, empty):
+    return MOVE + (place << 3) + empty
+
+
+def adjacent(a, b):
+    """3.1: ranks one apart, circular (A links K and 2)."""
+    d = a % 13 - b % 13
+    return d == 1 or d == -1 or d == 12 or d == -12
+
+
+def deal_rows(cards, places):
+    """3.2/3.7: deal stockpiles row by row (5, 4, 3, 2, 1 cards) while cards last.
+    `cards` is consumed from the end; returns how many were laid."""
+    n = 0
+    for row in range(5):
+        for i in range(row, 5):
+            if not cards:
+                return n
+            places[i].append(cards.pop())
+            n += 1
+    return n
+
+
+class View:
+    """What one player may see (observation): face-up cards and counts only."""
+
+    def __init__(self):
+        self.me = 0
+        self.phase = 0
+        self.one_pile = -1
+        self.tops = [-1] * 5  # my stockpile tops (-1: empty place)
+        self.counts = [0] * 5
+        self.opp_tops = [-1] * 5
+        self.opp_counts = [0] * 5
+        self.pile_tops = [-1, -1]  # spit piles, -1 empty / not in use
+        self.pile_counts = [0, 0]
+        self.spit_counts = [0, 0]  # face-down spit cards per player
+        self.held = [0, 0]  # cards held between rounds / total per player
+        self.scores = [0, 0]
+        self.slapped = False
+        self.round_no = 0
+        self.winner = -1
+        self.clock = 0
+
+
+class Spit:
+    def __init__(self, seed=1, spit_match="standard"):
+        if spit_match not in ("standard", "points"):
+            raise ValueError("3.8: spit_match is 'standard' or 'points'")
+        self.mode = POINTS if spit_match == "points" else STANDARD
+        self.rng = Rng(seed)
+        self.stock = ([bytearray() for _ in range(5)], [bytearray() for _ in range(5)])
+        self.spit = (bytearray(), bytearray())  # face-down spit cards, top = last
+        self.piles = (bytearray(), bytearray())  # spit piles, top = last
+        self.hand = (bytearray(), bytearray())  # cards held between rounds
+        self.scores = [0, 0]
+        self.slap_pile = [_NONE, _NONE]
+        self.slap_t = [0, 0]
+        self.took = [_NONE, _NONE]  # pile each took at the last round end
+        self.ended = 0  # END_* of the last round
+        self.one_pile = -1
+        self.winner = -1
+        self.clock = 0
+        self.round_no = 0
+        self._split()
+        self._lay_out()
+
+    # ---- setup -------------------------------------------------------------
+    def _split(self):
+        """3.2: shuffle and split 26/26."""
+        deck = bytearray(range(52))
+        self.rng.shuffle(deck)
+        self.hand[0][:] = deck[:26]
+        self.hand[1][:] = deck[26:]
+
+    def _lay_out(self):
+        """3.2/3.6/3.7: shuffle each player's cards, deal stockpiles, rest are spit."""
+        self.round_no += 1
+        for p in (0, 1):
+            h = self.hand[p]
+            self.rng.shuffle(h)
+            deal_rows(h, self.stock[p])
+            self.spit[p][:] = h
+            h[:] = b""
+        # 3.7: a player without spit cards (15 or fewer cards) does not spit
+        if not self.spit[0]:
+            self.one_pile = 1
+        elif not self.spit[1]:
+            self.one_pile = 0
+        else:
+            self.one_pile = -1
+        self.slap_pile[0] = self.slap_pile[1] = _NONE
+        self.phase = PH_SPIT
+
+    # ---- queries -----------------------------------------------------------
+    def pile_in_use(self, k):
+        return self.one_pile < 0 or self.one_pile == k
+
+    def can_move(self, p):
+        """3.5: a card fits a spit pile, or an empty place plus a pile of 2+."""
+        empty = False
+        tall = False
+        piles = self.piles
+        for s in self.stock[p]:
+            n = len(s)
+            if not n:
+                empty = True
+                continue
+            if n > 1:
+                tall = True
+            c = s[n - 1]
+            for k in (0, 1):
+                pk = piles[k]
+                if pk and adjacent(c, pk[len(pk) - 1]):
+                    return True
+        return empty and tall
+
+    def legal_actions(self, p):
+        ph = self.phase
+        if ph == PH_SPIT:
+            return [SPIT]
+        if ph == PH_ROUND_OVER:
+            return [NEXT_ROUND]
+        if ph == PH_SLAP:
+            return [] if self.slap_pile[p] != _NONE else [SLAP, SLAP + 1]
+        if ph != PH_PLAY:
+            return []
+        out = []
+        places = self.stock[p]
+        empties = []
+        for i in range(5):
+            s = places[i]
+            if not s:
+                empties.append(i)
+                continue
+            c = s[len(s) - 1]
+            for k in (0, 1):
+                pk = self.piles[k]
+                if pk and adjacent(c, pk[len(pk) - 1]):
+                    out.append(play(i, k, pk[len(pk) - 1]))
+        for e in empties:
+            for i in range(5):
+                if len(places[i]) > 1:
+                    out.append(move(i, e))
+        return out
+
+    def cards_held(self, p):
+        n = len(self.spit[p]) + len(self.hand[p])
+        for s in self.stock[p]:
+            n += len(s)
+        return n
+
+    def observation(self, p, v=None):
+        """Only face-up cards and counts of face-down ones. Pass `v` to refill a View."""
+        if v is None:
+            v = View()
+        v.me = p
+        v.phase = self.phase
+        v.one_pile = self.one_pile
+        for q, tops, counts in ((p, v.tops, v.counts), (1 - p, v.opp_tops, v.opp_counts)):
+            places = self.stock[q]
+            for i in range(5):
+                s = places[i]
+                n = len(s)
+                counts[i] = n
+                tops[i] = s[n - 1] if n else -1
+        for k in (0, 1):
+            pk = self.piles[k]
+            n = len(pk)
+            v.pile_counts[k] = n
+            v.pile_tops[k] = pk[n - 1] if n else -1
+            v.spit_counts[k] = len(self.spit[k])
+            v.held[k] = self.cards_held(k)
+            v.scores[k] = self.scores[k]
+        v.slapped = self.slap_pile[p] != _NONE
+        v.round_no = self.round_no
+        v.winner = self.winner
+        v.clock = self.clock
+        return v
+
+    # ---- actions -----------------------------------------------------------
+    def apply(self, action, p, t):
+        if p != 0 and p != 1:
+            raise IllegalAction("3.1: two players, 0 and 1")
+        if type(action) is not int or type(t) is not int:
+            raise IllegalAction("3.4: an action is a small int with a time in ms")
+        if t < self.clock:
+            raise IllegalAction("3.4: actions come in time order")
+        ph = self.phase
+        if action == SPIT:
+            if ph != PH_SPIT:
+                raise IllegalAction("3.5: Spit! only at the start or in stalemate")
+            self._spit()
+        elif action == NEXT_ROUND:
+            if ph != PH_ROUND_OVER:
+                raise IllegalAction("3.6: the round is not over")
+            if self.mode == POINTS and not (self.hand[0] and self.hand[1]):
+                self._split()  # points: a player with no cards left: deal afresh (3.2)
+            self._lay_out()
+        elif action == SLAP or action == SLAP + 1:
+            if ph != PH_SLAP:
+                raise IllegalAction("3.6: slap only at the end of a two-pile round")
+            if self.slap_pile[p] != _NONE:
+                raise IllegalAction("3.6: already slapped")
+            self.slap_pile[p] = action - SLAP
+            self.slap_t[p] = t
+            if self.slap_pile[1 - p] != _NONE:
+                self._settle_slap()
+        elif 0 <= action < MOVE + 40:
+            if ph == PH_SPIT:
+                raise IllegalAction("3.3: no move before Spit!")
+            if ph != PH_PLAY:
+                raise IllegalAction("3.6: the round is over")
+            if action >= MOVE:
+                self._move(p, action - MOVE)
+            elif not self._play(p, action):
+                return VOID
+            self._after_move(p)
+        else:
+            raise IllegalAction("3.4: not a Spit action")
+        self.clock = t
+        return DONE
+
+    def _play(self, p, action):
+        place = action >> 7
+        k = (action >> 6) & 1
+        seen = action & 63
+        if place > 4 or seen > 51:
+            raise IllegalAction("3.4: five stockpile places, cards 0..51")
+        if not self.pile_in_use(k):
+            raise IllegalAction("3.7: only one spit pile this round")
+        s = self.stock[p][place]
+        if not s:
+            raise IllegalAction("3.4: that stockpile place is empty")
+        c = s[len(s) - 1]
+        pk = self.piles[k]
+        if not adjacent(c, seen):
+            raise IllegalAction("3.1: ranks are not adjacent")
+        if pk and pk[len(pk) - 1] == seen:
+            pk.append(s.pop())  # 3.4: the card below is turned face up
+            return True
+        if seen in pk:
+            return False  # 3.4: another card landed first: void
+        raise IllegalAction("3.4: that card is not on that spit pile")
+
+    def _move(self, p, code):
+        src = code >> 3
+        dst = code & 7
+        if src > 4 or dst > 4:
+            raise IllegalAction("3.4: never more than five stockpiles")
+        places = self.stock[p]
+        if places[dst]:
+            raise IllegalAction("3.4: only into an empty place")
+        if len(places[src]) < 2:
+            raise IllegalAction("3.5: moving a lone card changes nothing")
+        places[dst].append(places[src].pop())
+
+    def _after_move(self, p):
+        for s in self.stock[p]:
+            if s:
+                break
+        else:
+            self._end_round(END_EMPTY, p)  # 3.6: every stockpile card played
+            return
+        if self.can_move(0) or self.can_move(1):
+            return
+        if self.spit[0] or self.spit[1]:
+            self.phase = PH_SPIT  # 3.5 stalemate: Spit! again
+        else:
+            self._end_round(END_STALEMATE, -1)
+
+    def _spit(self):
+        for p in (0, 1):
+            if self.spit[p]:  # 3.5: no spit cards, no spit
+                self.piles[p].append(self.spit[p].pop())
+        self.phase = PH_PLAY
+        if not (self.can_move(0) or self.can_move(1)):
+            if self.spit[0] or self.spit[1]:
+                self.phase = PH_SPIT
+            else:
+                self._end_round(END_STALEMATE, -1)
+
+    def _end_round(self, how, emptied):
+        self.ended = how
+        one = self.one_pile
+        if one < 0:
+            self.phase = PH_SLAP  # 3.6: both slap
+            return
+        # 3.7: one-pile round, no slap
+        if how == END_EMPTY and emptied != one:
+            taker = one  # the player without spit cards went out first
+        else:
+            taker = 1 - emptied if how == END_EMPTY else one
+        self.took[0] = self.took[1] = _NONE
+        self.took[taker] = one
+        self.hand[taker].extend(self.piles[one])
+        self.piles[one][:] = b""
+        self._gather()
+
+    def _settle_slap(self):
+        t0 = self.slap_t[0]
+        t1 = self.slap_t[1]
+        a = self.slap_pile[0]
+        b = self.slap_pile[1]
+        if a == b:
+            # 3.6: the first slap takes it; an exact tie: a coin toss
+            first = 0 if t0 < t1 else 1 if t1 < t0 else self.rng.below(2)
+            if first == 0:
+                b = 1 - a
+            else:
+                a = 1 - b
+        self.took[0] = a
+        self.took[1] = b
+        self.hand[0].extend(self.piles[a])
+        self.hand[1].extend(self.piles[b])
+        self.piles[0][:] = b""
+        self.piles[1][:] = b""
+        self._gather()
+
+    def _gather(self):
+        """3.6: remaining spit and stockpile cards join the cards taken; 3.8 end."""
+        for p in (0, 1):
+            h = self.hand[p]
+            h.extend(self.spit[p])
+            self.spit[p][:] = b""
+            for s in self.stock[p]:
+                h.extend(s)
+                s[:] = b""
+        self.phase = PH_ROUND_OVER
+        n0 = len(self.hand[0])
+        n1 = len(self.hand[1])
+        if self.mode == STANDARD:
+            if n0 == 0 or n1 == 0:
+                self.winner = 0 if n0 == 0 else 1
+                self.phase = PH_MATCH_OVER
+            return
+        s = self.scores
+        s[0] += n0
+        s[1] += n1
+        if (s[0] >= TARGET or s[1] >= TARGET) and s[0] != s[1]:
+            self.winner = 0 if s[0] < s[1] else 1
+            self.phase = PH_MATCH_OVER
+
+    # ---- saving ------------------------------------------------------------
+    def to_bytes(self):
+        out = bytearray((_VERSION, self.mode, self.phase, self.one_pile & 255,
+                         self.winner & 255, self.round_no & 255, self.ended,
+                         self.took[0], self.took[1],
+                         self.slap_pile[0], self.slap_pile[1]))
+        for v in (self.scores[0], self.scores[1]):
+            out.extend(bytes((v >> 8, v & 255)))
+        for v in (self.clock, self.slap_t[0], self.slap_t[1]):
+            out.extend(bytes(((v >> 24) & 255, (v >> 16) & 255, (v >> 8) & 255, v & 255)))
+        out.extend(self.rng.state())
+        for p in (0, 1):
+            for b in self.stock[p] + [self.spit[p], self.piles[p], self.hand[p]]:
+                out.append(len(b))
+                out.extend(b)
+        return bytes(out)
+
+    @classmethod
+    def from_bytes(cls, data):
+        """Rebuild a game; raises ValueError on anything malformed."""
+        try:
+            g = cls._decode(data)
+        except (IndexError, TypeError):
+            raise ValueError("spit: truncated save")
+        return g
+
+    @classmethod
+    def _decode(cls, d):
+        if len(d) < 35 or d[0] != _VERSION or d[1] > 1 or d[2] > PH_MATCH_OVER:
+            raise ValueError("spit: not a Spit save")
+        g = cls.__new__(cls)
+        g.mode = d[1]
+        g.phase = d[2]
+        g.one_pile = -1 if d[3] == 255 else d[3]
+        g.winner = -1 if d[4] == 255 else d[4]
+        g.round_no = d[5]
+        g.ended = d[6]
+        g.took = [d[7], d[8]]
+        g.slap_pile = [d[9], d[10]]
+        g.scores = [(d[11] << 8) | d[12], (d[13] << 8) | d[14]]
+        vals = []
+        for i in range(15, 27, 4):
+            vals.append((d[i] << 24) | (d[i + 1] << 16) | (d[i + 2] << 8) | d[i + 3])
+        g.clock = vals[0]
+        g.slap_t = [vals[1], vals[2]]
+        g.rng = Rng(1)
+        g.rng.set_state(d[27:31])
+        i = 31
+        seen = bytearray(52)
+        boxes = []
+        for _ in range(16):
+            n = d[i]
+            b = bytearray(d[i + 1:i + 1 + n])
+            if len(b) != n:
+                raise ValueError("spit: truncated save")
+            for c in b:
+                if c > 51 or seen[c]:
+                    raise ValueError("4: a card twice or out of range")
+                seen[c] = 1
+            boxes.append(b)
+            i += 1 + n
+        if i != len(d) or sum(seen) != 52:
+            raise ValueError("4: not 52 cards")
+        g.stock = (boxes[0:5], boxes[8:13])
+        g.spit = (boxes[5], boxes[13])
+        g.piles = (boxes[6], boxes[14])
+        g.hand = (boxes[7], boxes[15])
+        for v in (g.one_pile, g.winner):
+            if v > 1:
+                raise ValueError("spit: bad player")
+        return g
