@@ -1,0 +1,137 @@
+"""Statistics per game: counters for the statistics screen, saved as compact bytes.
+
+Games are engine.storage.GAME_SPADES4 (0), GAME_SPADES2 (1) and GAME_SPIT (2).
+Counters are ints 0..MAX (they stop at MAX rather than wrap), saved as 3 bytes each,
+little-endian: 11 counters for each Spades game then 5 for Spit (81 bytes).
+
+Spades (four-player: the human's partnership; two-player: the human):
+    MATCHES, WINS          matches played (finished) and won
+    HANDS                  hands played to the end
+    CONTRACTS, CONTRACTS_MADE   hands with a non-nil contract, and those made (RULES 1.7)
+    NILS, NILS_MADE        Nil bids by the human, and those made
+    BLIND_NILS, BLIND_NILS_MADE Blind Nil (two-player: Double Nil) bids by the human
+    BOSTONS                all 13 tricks taken by the human's side (RULES 1.7)
+    BAG_PENALTIES          times the human's side lost 100 for 10 bags (RULES 1.7)
+Spit:
+    MATCHES, WINS          matches played and won (RULES 3.8)
+    ROUNDS, ROUNDS_WON     rounds played, and rounds the human emptied their
+                           stockpiles first
+    FASTEST_ROUND          the human's fastest won round in tenths of a second (0: none)
+"""
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+MATCHES = const(0)
+WINS = const(1)
+# Spades
+HANDS = const(2)
+CONTRACTS = const(3)
+CONTRACTS_MADE = const(4)
+NILS = const(5)
+NILS_MADE = const(6)
+BLIND_NILS = const(7)
+BLIND_NILS_MADE = const(8)
+BOSTONS = const(9)
+BAG_PENALTIES = const(10)
+# Spit
+ROUNDS = const(2)
+ROUNDS_WON = const(3)
+FASTEST_ROUND = const(4)
+
+MAX = const(0xFFFFFF)
+COUNTS = (11, 11, 5)  # counters per game id
+SIZE = const(81)  # 3 * sum(COUNTS)
+
+
+class Stats:
+    def __init__(self):
+        self.counts = [[0] * n for n in COUNTS]
+
+    def get(self, game, field):
+        return self.counts[game][field]
+
+    def add(self, game, field, n=1):
+        """Add n to a counter (IndexError for a field the game does not have)."""
+        row = self.counts[game]
+        v = row[field] + n
+        row[field] = MAX if v > MAX else (0 if v < 0 else v)
+
+    def round_time(self, game, tenths):
+        """Record a won round's time; keeps the fastest. True if it is a new best."""
+        if tenths <= 0:
+            return False
+        if tenths > MAX:
+            tenths = MAX
+        row = self.counts[game]
+        if row[FASTEST_ROUND] == 0 or tenths < row[FASTEST_ROUND]:
+            row[FASTEST_ROUND] = tenths
+            return True
+        return False
+
+    def percent(self, game, made, tried):
+        """made / tried as a whole percentage (rounded down), or None if none tried."""
+        t = self.counts[game][tried]
+        if t == 0:
+            return None
+        return self.counts[game][made] * 100 // t
+
+    def reset_game(self, game):
+        row = self.counts[game]
+        for i in range(len(row)):
+            row[i] = 0
+
+    def lines(self, game):
+        """(label, text) rows for the statistics screen of one game."""
+        c = self.counts[game]
+        if game == 2:
+            best = c[FASTEST_ROUND]
+            return (
+                ("Matches played", "%d" % c[MATCHES]),
+                ("Matches won", "%d" % c[WINS]),
+                ("Rounds played", "%d" % c[ROUNDS]),
+                ("Rounds won", "%d" % c[ROUNDS_WON]),
+                ("Fastest round", "%d.%d s" % (best // 10, best % 10) if best else "-"),
+            )
+        pct = self.percent(game, CONTRACTS_MADE, CONTRACTS)
+        return (
+            ("Matches played", "%d" % c[MATCHES]),
+            ("Matches won", "%d" % c[WINS]),
+            ("Hands", "%d" % c[HANDS]),
+            ("Contracts made", "%d/%d %s" % (c[CONTRACTS_MADE], c[CONTRACTS],
+                                             "-" if pct is None else "%d%%" % pct)),
+            ("Nils made", "%d/%d" % (c[NILS_MADE], c[NILS])),
+            ("Double nils made" if game == 1 else "Blind nils made",
+             "%d/%d" % (c[BLIND_NILS_MADE], c[BLIND_NILS])),
+            ("Bostons", "%d" % c[BOSTONS]),
+            ("Bag penalties", "%d" % c[BAG_PENALTIES]),
+        )
+
+    def to_bytes(self):
+        out = bytearray(SIZE)
+        i = 0
+        for row in self.counts:
+            for v in row:
+                out[i] = v & 0xFF
+                out[i + 1] = (v >> 8) & 0xFF
+                out[i + 2] = (v >> 16) & 0xFF
+                i += 3
+        return bytes(out)
+
+    @classmethod
+    def from_bytes(cls, data):
+        """Stats from to_bytes() output, or None if the bytes do not fit."""
+        if data is None or len(data) != SIZE:
+            return None
+        s = cls()
+        i = 0
+        for row in s.counts:
+            for k in range(len(row)):
+                row[k] = data[i] | (data[i + 1] << 8) | (data[i + 2] << 16)
+                i += 3
+        return s
+
+    def __eq__(self, other):
+        return isinstance(other, Stats) and self.counts == other.counts

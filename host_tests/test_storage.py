@@ -1,0 +1,555 @@
+"""engine.storage: records, slots, checksums, power cuts and corruption (issue 8)."""
+import random
+import zlib
+
+import pytest
+
+from engine import options, stats, storage
+from engine.storage import GAME, OPTIONS, STATS, Storage, StoreFull
+
+
+class PowerCut(Exception):
+    pass
+
+
+class CuttingStore:
+    """A bytearray of 8192 bytes where power fails after `budget` written bytes:
+    the write in progress keeps the bytes written so far, in order, then stops."""
+
+    def __init__(self, data, budget):
+        self.data = data
+        self.budget = budget
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, i):
+        return self.data[i]
+
+    def __setitem__(self, sl, value):
+        value = bytes(value)
+        start = sl.start
+        for j, b in enumerate(value):
+            if self.budget <= 0:
+                raise PowerCut()
+            self.data[start + j] = b
+            self.budget -= 1
+
+
+class SliceCountingStore(bytearray):
+    """Counts slice assignments the way nvm would see them."""
+    assignments = 0
+
+    def __setitem__(self, i, v):
+        assert isinstance(i, slice), "storage must write whole slices"
+        SliceCountingStore.assignments += 1
+        bytearray.__setitem__(self, i, v)
+
+
+def blob(seed, n=200):
+    r = random.Random(seed)
+    return bytes(r.randrange(256) for _ in range(n))
+
+
+def some_stats(seed):
+    s = stats.Stats()
+    r = random.Random(seed)
+    for g, n in enumerate(stats.COUNTS):
+        for f in range(n):
+            s.add(g, f, r.randrange(0, 70000))
+    return s
+
+
+def some_options():
+    o = options.Options()
+    o.blind_nil = 0
+    o.target = 300
+    o.spit_match = options.SPIT_POINTS
+    o.set_level(storage.GAME_SPIT, options.HARD)
+    o.sound = 0
+    o.bot_speed = options.FAST
+    o.hand_sort = options.SORT_DOWN
+    return o
+
+
+# ---- checksum ----------------------------------------------------------------
+
+def test_crc32_equals_zlib_and_stays_small():
+    r = random.Random(5)
+    for n in (0, 1, 2, 9, 200, 2000):
+        data = bytes(r.randrange(256) for _ in range(n))
+        hi, lo = storage.crc32(data)
+        assert 0 <= hi <= 0xFFFF and 0 <= lo <= 0xFFFF
+        assert storage.crc_bytes(hi, lo) == zlib.crc32(data).to_bytes(4, "little")
+    # running: two pieces give the CRC of the whole
+    hi, lo = storage.crc32(b"12345")
+    assert storage.crc_bytes(*storage.crc32(b"6789", hi, lo)) == bytes.fromhex("2639f4cb")
+
+
+# ---- round trips ----------------------------------------------------------------
+
+@pytest.mark.parametrize("n", [0, 1, 200, storage.MAX_GAME_BLOB])
+def test_game_round_trip(n):
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    b = blob(n, n)
+    assert s.save_game(storage.GAME_SPADES4, 2, b)
+    assert s.writes == 1
+    assert Storage(nvm).load_game() == (storage.GAME_SPADES4, 2, b)
+    assert Storage(nvm).has_game()
+
+
+def test_options_round_trip_and_defaults():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    assert s.load_options() == options.Options()  # nothing saved: defaults
+    d = options.Options()
+    assert (d.blind_nil, d.bag_penalty, d.target, d.spit_match) == (1, 1, 500, options.SPIT_STANDARD)
+    o = some_options()
+    assert s.save_options(o)
+    got = Storage(nvm).load_options()
+    assert got == o and got.target == 300 and got.level(storage.GAME_SPIT) == options.HARD
+    assert got.level(storage.GAME_SPADES4) == options.MEDIUM
+
+
+def test_stats_round_trip_and_zero_default():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    assert s.load_stats() == stats.Stats()
+    st = some_stats(3)
+    st.round_time(storage.GAME_SPIT, 123)
+    assert s.save_stats(st)
+    got = Storage(nvm).load_stats()
+    assert got == st
+    assert got.get(storage.GAME_SPIT, stats.FASTEST_ROUND) == 123
+
+
+def test_records_do_not_disturb_each_other():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    o, st, b = some_options(), some_stats(1), blob(1)
+    for _ in range(3):  # both slots of each kind in use
+        s.save_options(o)
+        s.save_stats(st)
+        s.save_game(storage.GAME_SPIT, 1, b)
+        o.cycle("target")
+        st.add(0, stats.HANDS)
+        b = b[1:] + b[:1]
+    t = Storage(nvm)
+    assert t.load_options() == s.load_options()
+    assert t.load_stats() == s.load_stats()
+    assert t.load_game() == s.load_game()
+    assert nvm[storage.END:] == bytes(8192 - storage.END)  # nothing past the layout
+
+
+def test_erased_flash_reads_as_empty_without_notice():
+    for fill in (0x00, 0xFF):
+        s = Storage(bytearray([fill]) * 8192)
+        assert s.load_game() is None
+        assert s.load_options() == options.Options()
+        assert s.load_stats() == stats.Stats()
+        assert s.unreadable == 0 and s.take_notice() is None
+        assert s.writes == 0
+
+
+def test_slots_alternate_and_sequence_wraps():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    base = storage._BASE[GAME]
+    size = storage._SLOT[GAME]
+    for i in range(600):  # past 255 twice
+        b = i.to_bytes(2, "little")
+        assert s.save_game(1, 0, b)
+        assert nvm[base + (i % 2) * size + 3] == i & 0xFF  # slot i%2, seq i mod 256
+        assert Storage(nvm).load_game() == (1, 0, b), i
+    assert s.writes == 600
+
+
+def test_each_save_is_one_slice_assignment():
+    nvm = SliceCountingStore(8192)
+    SliceCountingStore.assignments = 0
+    s = Storage(nvm)
+    s.save_game(0, 0, blob(2))
+    s.save_options(some_options())
+    s.save_stats(some_stats(2))
+    assert SliceCountingStore.assignments == 3 == s.writes
+
+
+# ---- no write when nothing changed ---------------------------------------------
+
+def test_no_write_when_nothing_changed():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    b, o, st = blob(4), some_options(), some_stats(4)
+    assert s.save_game(0, 0, b) and s.save_options(o) and s.save_stats(st)
+    before = bytes(nvm)
+    assert not s.save_game(0, 0, b)
+    assert not s.save_options(some_options())
+    assert not s.save_stats(some_stats(4))
+    assert s.writes == 3 and bytes(nvm) == before
+    # a fresh Storage over the same bytes (the next start) also sees nothing new
+    t = Storage(nvm)
+    assert not t.save_game(0, 0, b) and not t.save_options(o) and not t.save_stats(st)
+    assert t.writes == 0
+    # clearing what is already clear writes nothing either
+    assert t.clear_game() and not t.clear_game()
+    assert t.writes == 1  # only one slot held a record: one header blanked
+    # level is part of the record: a different level is a change
+    assert t.save_game(0, 0, b) and not t.save_game(0, 0, b) and t.save_game(0, 1, b)
+
+
+def test_write_count_over_a_scripted_match():
+    """The UI saves after every action that matters; only real changes are written."""
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    st = s.load_stats()
+    o = s.load_options()
+    s.save_options(o)  # defaults, first run: one write
+    state = bytearray(blob(9, 180))
+    saves = 0
+    for hand in range(8):
+        for step in range(4 + 13):  # four bids, thirteen tricks
+            state[(hand * 17 + step) % 180] ^= 0x5A
+            s.save_game(storage.GAME_SPADES4, 1, state)
+            s.save_game(storage.GAME_SPADES4, 1, state)  # a redundant save: no write
+            s.save_options(o)  # unchanged
+            saves += 3
+        st.add(storage.GAME_SPADES4, stats.HANDS)
+        s.save_stats(st)
+        saves += 1
+    st.add(storage.GAME_SPADES4, stats.MATCHES)
+    s.save_stats(st)
+    s.clear_game()
+    saves += 2
+    print("scripted match: %d save calls, %d store writes" % (saves, s.writes))
+    assert s.writes == 1 + 8 * 17 + 8 + 1 + 2
+
+
+# ---- power cuts ----------------------------------------------------------------
+
+def script(s):
+    """A sequence of saves and clears; yields after each finished step the value
+    load should give for each kind."""
+    g1, g2, g3 = blob(11, 150), blob(12, 190), blob(13, 40)
+    o1 = some_options()
+    o2 = some_options()
+    o2.cycle("bot_speed")
+    st1, st2 = some_stats(21), some_stats(22)
+    steps = [
+        lambda: s.save_game(0, 1, g1), lambda: s.save_options(o1), lambda: s.save_stats(st1),
+        lambda: s.save_game(0, 1, g2), lambda: s.save_options(o2), lambda: s.save_stats(st2),
+        lambda: s.save_game(2, 0, g3), lambda: s.clear_game(), lambda: s.reset_stats(),
+        lambda: s.clear_options(), lambda: s.save_game(1, 2, g1),
+    ]
+    expect = [
+        {GAME: (0, 1, g1)}, {OPTIONS: o1}, {STATS: st1},
+        {GAME: (0, 1, g2)}, {OPTIONS: o2}, {STATS: st2},
+        {GAME: (2, 0, g3)}, {GAME: None}, {STATS: stats.Stats()},
+        {OPTIONS: options.Options()}, {GAME: (1, 2, g1)},
+    ]
+    return steps, expect
+
+
+def loaded(nvm):
+    t = Storage(nvm)
+    return {GAME: t.load_game(), OPTIONS: t.load_options(), STATS: t.load_stats()}, t
+
+
+def test_power_cut_after_every_byte_leaves_the_previous_good_record():
+    # total bytes the whole script writes
+    nvm = bytearray(8192)
+    probe = CuttingStore(nvm, 10 ** 9)
+    steps, _ = script(Storage(probe))
+    for st in steps:
+        st()
+    total = 10 ** 9 - probe.budget
+    assert total > 800
+    checked = 0
+    for k in range(total + 1):
+        nvm = bytearray(8192)
+        store = CuttingStore(nvm, k)
+        s = Storage(store)
+        steps, expect = script(s)
+        good = {GAME: None, OPTIONS: options.Options(), STATS: stats.Stats()}
+        pending = None
+        for st, ex in zip(steps, expect):
+            try:
+                st()
+            except PowerCut:
+                pending = ex
+                break
+            good.update(ex)
+        got, t = loaded(nvm)
+        for kind in (GAME, OPTIONS, STATS):
+            if pending is not None and kind in pending:
+                # the step in progress: old value or (if its last byte landed) new
+                assert got[kind] in (good[kind], pending[kind]), (k, kind)
+                if got[kind] != good[kind]:
+                    # only when every byte that differs was written
+                    assert got[kind] == pending[kind]
+            else:
+                assert got[kind] == good[kind], (k, kind)
+        # a good copy remains, so no notice; except for the very first record of a
+        # kind, cut short: nothing good was there, and half a record is reported
+        empty = {GAME: None, OPTIONS: options.Options(), STATS: stats.Stats()}
+        for kind in (GAME, OPTIONS, STATS):
+            if t.unreadable & (1 << kind):
+                assert pending is not None and kind in pending and good[kind] == empty[kind], (k, kind)
+        checked += 1
+    print("power cut checked after each of %d written bytes" % total)
+    assert checked == total + 1
+
+
+def test_power_cut_during_clear_never_brings_back_an_older_game():
+    g_old, g_new = blob(31), blob(32)
+    for k in range(2 * storage.HEADER + 1):
+        for order in (0, 1):  # newest record in slot 0 or in slot 1
+            nvm = bytearray(8192)
+            s = Storage(nvm)
+            if order:
+                s.save_game(0, 0, blob(30))
+            s.save_game(0, 0, g_old)
+            s.save_game(0, 0, g_new)
+            store = CuttingStore(nvm, k)
+            try:
+                Storage(store).clear_game()
+            except PowerCut:
+                pass
+            assert Storage(nvm).load_game() in ((0, 0, g_new), None), (k, order)
+
+
+# ---- corruption ----------------------------------------------------------------
+
+def two_copies_store():
+    """Every kind with a record in both slots; returns nvm, newest and previous values
+    and where the newest record of each kind lies."""
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    prev = {GAME: (0, 1, blob(41)), OPTIONS: options.Options(), STATS: some_stats(41)}
+    new = {GAME: (0, 1, blob(42, 120)), OPTIONS: some_options(), STATS: some_stats(42)}
+    for v in (prev, new):
+        s.save_game(*v[GAME])
+        s.save_options(v[OPTIONS])
+        s.save_stats(v[STATS])
+    spans = {}
+    for kind in (GAME, OPTIONS, STATS):
+        slot, seq, payload = s._current[kind]
+        off = storage._BASE[kind] + slot * storage._SLOT[kind]
+        spans[kind] = (off, off + storage.HEADER + len(payload))
+    return nvm, new, prev, spans
+
+
+def test_corrupting_any_byte_is_detected_and_never_loads_wrong_data():
+    nvm0, new, prev, spans = two_copies_store()
+    flips = 0
+    in_records = bytearray(8192)  # bytes inside a record of either slot
+    for kind in (GAME, OPTIONS, STATS):
+        for slot in (0, 1):
+            off = storage._BASE[kind] + slot * storage._SLOT[kind]
+            n = storage.HEADER + nvm0[off + 4] + (nvm0[off + 5] << 8)
+            in_records[off:off + n] = b"\x01" * n
+    for i in range(8192):
+        for x in ((0x01, 0x80, 0xFF, 0x5A) if in_records[i] else (0xFF,)):
+            nvm = bytearray(nvm0)
+            nvm[i] ^= x
+            got, t = loaded(nvm)
+            for kind in (GAME, OPTIONS, STATS):
+                a, b = spans[kind]
+                want = prev[kind] if a <= i < b else new[kind]
+                assert got[kind] == want, (i, x, kind)
+            flips += 1
+    print("%d single-byte corruptions, all detected" % flips)
+
+
+def test_corrupting_the_only_copy_gives_none_and_one_notice():
+    nvm0 = bytearray(8192)
+    s = Storage(nvm0)
+    g = blob(50)
+    s.save_game(2, 0, g)
+    n = storage.HEADER + 2 + len(g)
+    base = storage._BASE[GAME]
+    for i in range(base, base + n):
+        nvm = bytearray(nvm0)
+        nvm[i] ^= 0x10
+        t = Storage(nvm)
+        assert t.load_game() is None, i
+        assert not t.has_game()
+        msg = t.take_notice()
+        assert msg == "saved game could not be read", (i, msg)
+        assert t.take_notice() is None  # told once
+        assert Storage(nvm).take_notice() is None  # and not again at the next start
+        assert Storage(nvm).load_game() is None
+
+
+def test_random_garbage_never_loads_as_a_record():
+    r = random.Random(77)
+    nvm0, new, prev, spans = two_copies_store()
+    for trial in range(3000):
+        nvm = bytearray(nvm0)
+        start = r.randrange(8192)
+        n = r.randrange(1, 64)
+        for j in range(start, min(8192, start + n)):
+            nvm[j] = r.randrange(256)
+        got, t = loaded(nvm)
+        for kind in (GAME, OPTIONS, STATS):
+            assert got[kind] in (new[kind], prev[kind], None) or (
+                kind != GAME and got[kind] in (options.Options(), stats.Stats())), (trial, kind)
+    # whole slots of garbage with a plausible header: CRC-32 catches it
+    for trial in range(2000):
+        nvm = bytearray(8192)
+        off = storage._BASE[GAME]
+        nvm[off:off + 300] = bytes(r.randrange(256) for _ in range(300))
+        nvm[off] = storage.MAGIC
+        nvm[off + 1] = GAME
+        nvm[off + 2] = 1
+        nvm[off + 4] = 200
+        nvm[off + 5] = 0
+        t = Storage(nvm)
+        assert t.load_game() is None and t.unreadable == 1 << GAME
+
+
+def test_unknown_version_is_set_aside():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    s.save_game(0, 0, blob(60))
+    s.save_game(0, 0, blob(61))  # slot 1, seq 1
+    # rewrite slot 1 as version 2 with a valid CRC: a record from a newer firmware
+    off = storage._BASE[GAME] + storage._SLOT[GAME]
+    n = nvm[off + 4] | nvm[off + 5] << 8
+    nvm[off + 2] = 2
+    body = bytes(nvm[off:off + 6]) + bytes(nvm[off + 10:off + 10 + n])
+    nvm[off + 6:off + 10] = zlib.crc32(body).to_bytes(4, "little")
+    t = Storage(nvm)
+    assert t.load_game() == (0, 0, blob(60))  # the older good copy
+    assert t.unreadable == 0
+    # with no older copy: None and the notice
+    Storage(nvm).clear(GAME)  # blanks both
+    nvm2 = bytearray(8192)
+    Storage(nvm2).save_options(some_options())
+    off = storage._BASE[OPTIONS]
+    n = nvm2[off + 4]
+    nvm2[off + 2] = 9
+    body = bytes(nvm2[off:off + 6]) + bytes(nvm2[off + 10:off + 10 + n])
+    nvm2[off + 6:off + 10] = zlib.crc32(body).to_bytes(4, "little")
+    t = Storage(nvm2)
+    assert t.load_options() == options.Options()
+    assert t.take_notice() == "options could not be read: defaults restored"
+
+
+def test_payload_with_good_crc_but_bad_values_is_set_aside():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    s.write(OPTIONS, bytes([7] * len(options.FIELDS)))  # index 7: no such choice
+    s.write(STATS, bytes(5))  # wrong length
+    t = Storage(nvm)
+    assert t.load_options() == options.Options()
+    assert t.load_stats() == stats.Stats()
+    assert t.take_notice() == ("options could not be read: defaults restored\n"
+                               "statistics could not be read: reset to zero")
+
+
+# ---- full store, bad stores ------------------------------------------------------
+
+def test_blob_too_big_is_refused_before_any_write():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    s.save_game(0, 0, blob(70))
+    before = bytes(nvm)
+    with pytest.raises(StoreFull, match="2037 bytes"):
+        s.save_game(0, 0, bytes(storage.MAX_GAME_BLOB + 1))
+    with pytest.raises(ValueError):  # StoreFull is a ValueError
+        s.write(OPTIONS, bytes(60))
+    assert bytes(nvm) == before and s.writes == 1
+    assert s.load_game() == (0, 0, blob(70))
+
+
+def test_store_too_small_is_refused():
+    with pytest.raises(ValueError):
+        Storage(bytearray(4096))
+
+
+# ---- clearing and recovery --------------------------------------------------------
+
+def test_clear_game_options_and_reset_stats():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    for i in range(2):
+        s.save_game(0, 0, blob(80 + i))
+        s.save_options(some_options() if i else options.Options())
+        s.save_stats(some_stats(80 + i))
+    assert s.clear_game() and s.load_game() is None
+    assert Storage(nvm).load_game() is None
+    assert s.clear_options() and Storage(nvm).load_options() == options.Options()
+    assert s.reset_stats() and Storage(nvm).load_stats() == stats.Stats()
+    assert s.take_notice() is None
+    assert s.writes == 6 + 6  # two slots blanked per kind
+    s.save_game(1, 0, b"x")  # works again after clearing
+    assert Storage(nvm).load_game() == (1, 0, b"x")
+
+
+def test_recover_clears_game_and_options_keeps_stats():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    st = some_stats(90)
+    s.save_game(0, 0, blob(90))
+    s.save_options(some_options())
+    s.save_stats(st)
+    assert storage.recover(nvm) == 2
+    t = Storage(nvm)
+    assert t.load_game() is None and t.load_options() == options.Options()
+    assert t.load_stats() == st
+    assert storage.recover(nvm) == 0  # nothing left to clear: no write
+
+
+def test_recover_on_corrupt_store_does_not_raise():
+    r = random.Random(91)
+    for _ in range(200):
+        nvm = bytearray(r.randrange(256) for _ in range(8192))
+        storage.recover(nvm)
+        t = Storage(nvm)
+        assert t.load_game() is None
+        assert t.load_options() == options.Options()
+
+
+# ---- options and stats themselves -----------------------------------------------------
+
+def test_options_cycle_and_validation():
+    o = options.Options()
+    assert o.cycle("target") == 200  # 500 -> 200 -> 300 -> 500
+    assert o.cycle("target") == 300
+    assert o.cycle("target", -1) == 200
+    assert o.cycle("blind_nil") == 0
+    with pytest.raises(ValueError):
+        o.cycle("no_such_option")
+    o.target = 250
+    with pytest.raises(ValueError):
+        o.to_bytes()
+    assert options.Options.from_bytes(b"\x00" * (len(options.FIELDS) - 1)) is None
+    assert options.Options.from_bytes(None) is None
+    assert len(options.Options().to_bytes()) == len(options.FIELDS) == 10
+
+
+def test_stats_counters_percent_and_lines():
+    s = stats.Stats()
+    G = storage.GAME_SPADES2
+    for _ in range(4):
+        s.add(G, stats.CONTRACTS)
+    for _ in range(3):
+        s.add(G, stats.CONTRACTS_MADE)
+    assert s.percent(G, stats.CONTRACTS_MADE, stats.CONTRACTS) == 75
+    assert s.percent(storage.GAME_SPADES4, stats.CONTRACTS_MADE, stats.CONTRACTS) is None
+    lines = dict(s.lines(G))
+    assert lines["Contracts made"] == "3/4 75%"
+    assert "Double nils made" in lines  # RULES 2.4 calls it Double Nil
+    assert "Blind nils made" in dict(s.lines(storage.GAME_SPADES4))
+    s.add(G, stats.BOSTONS, stats.MAX + 5)
+    assert s.get(G, stats.BOSTONS) == stats.MAX  # stops, never wraps
+    assert stats.Stats.from_bytes(s.to_bytes()) == s
+    with pytest.raises(IndexError):
+        s.add(storage.GAME_SPIT, stats.BOSTONS)  # Spit has no Bostons
+    sp = storage.GAME_SPIT
+    assert dict(s.lines(sp))["Fastest round"] == "-"
+    assert s.round_time(sp, 523) and not s.round_time(sp, 600) and s.round_time(sp, 401)
+    assert dict(s.lines(sp))["Fastest round"] == "40.1 s"
+    s.reset_game(G)
+    assert s.get(G, stats.BOSTONS) == 0 and s.get(sp, stats.FASTEST_ROUND) == 401
