@@ -220,6 +220,22 @@ def test_guarded_imports_may_be_missing(tmp_path):
     assert not os.path.exists(os.path.join(out, "lib", "typing_extensions.mpy"))
 
 
+def test_guarded_library_ships_when_it_can_load(tmp_path):
+    out, log = build_tree(tmp_path, {"code.py": """\
+        try:
+            import adafruit_ticks
+        except ImportError:
+            adafruit_ticks = None
+        try:
+            import circuitpython_typing
+        except ImportError:
+            pass
+        """})
+    assert os.path.exists(os.path.join(out, "lib", "adafruit_ticks.mpy"))
+    # it imports typing unguarded: it could never load on the board, so it stays out
+    assert not os.path.exists(os.path.join(out, "lib", "circuitpython_typing"))
+
+
 def test_missing_code_py_fails(tmp_path):
     msg = build_fails(tmp_path, drop=["code.py"])
     assert "code.py" in msg and "missing" in msg, msg
@@ -276,6 +292,7 @@ def test_assets_copied(tmp_path):
 def test_over_the_size_limit_fails(tmp_path):
     msg = build_fails(tmp_path, {"ui/__init__.py": "", "ui/huge.bmp": b"\0" * (bundle.LIMIT_BYTES + 1)})
     assert "over the 1.5 MB limit" in msg, msg
+    assert not (tmp_path / "out").exists()  # nothing left for make flash to copy
 
 
 def test_size_line_is_printed(tmp_path):

@@ -12,7 +12,8 @@
 It prints the bundle's size and fails (exit 1, one line per defect) when the bundle is
 over 1.5 MB, a shipped module breaks a patch limit, or code.py / boot.py (transitively)
 import something that is neither in the bundle nor built into the PyBadge's firmware.
-Imports inside `try: ... except ImportError:` are optional and never fail the build.
+Imports inside `try: ... except ImportError:` are optional: they never fail the build, and
+the library they name ships only if it can load on the board.
 
     python tools/bundle.py [--root DIR] [--out DIR]
 """
@@ -282,8 +283,7 @@ class Graph:
                     pkg = self.modules.get(name)
                     if pkg is None or not pkg.is_package or not _find_in(os.path.dirname(pkg.path), t.rsplit(".", 1)[1]):
                         continue
-                # a guarded import is optional: libraries it names are not shipped nor read
-                r = self.resolve(t, libs=not guarded)
+                r = self.resolve(t)
                 if r in (None, "laptop"):
                     if not guarded:
                         m.missing.append((t, line, "a laptop-only package" if r == "laptop" else "not found"))
@@ -302,7 +302,12 @@ def _walk_py(folder):
 
 def _why_broken(m, broken, depth=0):
     if m.missing:
-        return ", ".join("line %d imports %s: %s" % (line, name, why) for name, line, why in m.missing)
+        seen, parts = set(), []
+        for name, line, why in m.missing:
+            if name not in seen:
+                seen.add(name)
+                parts.append("%s (line %d, %s)" % (name, line, why))
+        return "imports " + ", ".join(parts)
     for d, gd in m.deps:
         if not gd and d.name in broken and depth < 8:
             return "imports %s; %s: %s" % (d.name, d.drive_path, _why_broken(d, broken, depth + 1))
@@ -342,24 +347,26 @@ def plan(root, need_code=True):
                 broken.add(m.name)
                 changed = True
 
-    def closure(starts, follow_guarded):
+    def closure(starts):
+        """What `starts` load: every unguarded import, and the guarded (optional) ones that
+        can load on the board (the others are left out: the code copes without them)."""
         seen, todo = {}, list(starts)
         while todo:
             m = todo.pop()
             if m.name in seen:
                 continue
             seen[m.name] = m
-            todo.extend(d for d, gd in m.deps if follow_guarded or not gd)
+            todo.extend(d for d, gd in m.deps if not gd or d.name not in broken)
         return seen
 
-    required = closure(entries, follow_guarded=False)
+    required = closure(entries)
     for m in sorted(required.values(), key=lambda m: m.drive_path):
         for name, line, why in m.missing:
             errors.append("%s:%d: imports %s (%s), which is neither in the bundle nor built into the PyBadge's "
                           "CircuitPython (install its package in .venv via requirements/host.txt, or guard it "
                           "with try/except ImportError)" % (m.drive_path, line, name, why))
     runnable = [m for m in project if m.name not in broken]
-    ship = dict(closure(runnable, follow_guarded=False))
+    ship = dict(closure(runnable))
     ship.update(required)
     for m in project + entries:
         ship[m.name] = m  # every project module ships, runnable on the board or not
@@ -367,7 +374,6 @@ def plan(root, need_code=True):
         if m.name in broken and m.name not in required:
             warnings.append("%s: cannot load on the board (%s); shipped, but nothing code.py "
                             "imports reaches it" % (m.drive_path, _why_broken(m, broken)))
-    # a lib reached only through a guarded import is optional: not shipped
     return g, ship, errors, warnings
 
 
@@ -499,6 +505,15 @@ def build(root=ROOT, out=None, compiler=None, need_code=True, log=print):
     if errors:
         raise BuildError("\n".join(errors))
     _prepare_out(out)
+    try:
+        return _fill(root, out, ship, compiler, patch, log)
+    except BaseException:
+        shutil.rmtree(out, ignore_errors=True)  # no half-built or oversized bundle to flash
+        raise
+
+
+def _fill(root, out, ship, compiler, patch, log):
+    to_compile = [m for m in ship.values() if m.kind != "entry"]
     for m in ship.values():
         if m.kind == "entry":
             shutil.copyfile(m.path, os.path.join(out, m.drive_path))

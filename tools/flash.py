@@ -154,11 +154,16 @@ def flash(bundle, drive, log=print):
                         _remove(os.path.join(drive, "lib", entry, rel), stats)
     # 3. write, then sync
     for rel in ours:
+        before = stats["written"]
         _write(os.path.join(bundle, rel), os.path.join(drive, rel), stats)
+        if rel == "boot.py" and stats["written"] > before:
+            stats["boot_written"] = True
     if hasattr(os, "sync"):
         os.sync()
     log("flash: %s: %d files written (%d bytes), %d unchanged, %d stale removed"
         % (drive, stats["written"], stats["bytes"], stats["same"], stats["removed"]))
+    if stats.get("boot_written"):
+        log("flash: boot.py changed: it runs only at power-on or reset, so press reset")
     if os.path.exists(os.path.join(drive, "code.txt")):
         # CircuitPython tries code.txt before code.py
         log("flash: warning: code.txt on the drive runs instead of code.py; rename or delete it")
