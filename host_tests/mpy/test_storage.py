@@ -1,0 +1,251 @@
+# engine.storage, .options and .stats under MicroPython with a bytearray nvm:
+# round trips, power cuts after every byte, corruption of every byte, versions, full.
+from engine import options, stats, storage
+from engine.storage import GAME, OPTIONS, STATS, Storage, StoreFull
+
+import gc
+
+import lane_heap
+
+
+def heap_sample():
+    if hasattr(gc, "mem_alloc"):  # MicroPython only; the lane runs these under CPython too
+        lane_heap.sample()
+
+
+class PowerCut(Exception):
+    pass
+
+
+class CuttingStore:
+    # power fails after `budget` written bytes, in the middle of a slice write
+    def __init__(self, data, budget):
+        self.data = data
+        self.budget = budget
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, i):
+        return self.data[i]
+
+    def __setitem__(self, sl, value):
+        start = sl.start
+        for j in range(len(value)):
+            if self.budget <= 0:
+                raise PowerCut()
+            self.data[start + j] = value[j]
+            self.budget -= 1
+
+
+def blob(seed, n=200):
+    out = bytearray(n)
+    x = seed * 7919 + 1
+    for i in range(n):
+        x = (x * 1103515245 + 12345) & 0x3FFFFFFF
+        out[i] = (x >> 16) & 0xFF
+    return bytes(out)
+
+
+def some_options():
+    o = options.Options()
+    o.blind_nil = 0
+    o.target = 200
+    o.spit_match = options.SPIT_POINTS
+    o.set_level(storage.GAME_SPADES2, options.HARD)
+    o.hand_sort = options.SORT_DOWN
+    return o
+
+
+def some_stats(seed):
+    s = stats.Stats()
+    b = blob(seed, 40)
+    i = 0
+    for g in range(storage.GAMES):
+        for f in range(stats.COUNTS[g]):
+            s.add(g, f, b[i] * 300 + i)
+            i += 1
+    return s
+
+
+def test_crc32_known_value_and_small_ints():
+    hi, lo = storage.crc32(b"123456789")
+    assert storage.crc_bytes(hi, lo) == b"\x26\x39\xf4\xcb"  # 0xCBF43926
+    hi, lo = storage.crc32(blob(1, 300))
+    assert 0 <= hi <= 0xFFFF and 0 <= lo <= 0xFFFF
+
+
+def test_round_trip_every_record():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    g = blob(2)
+    o = some_options()
+    st = some_stats(2)
+    st.round_time(storage.GAME_SPIT, 321)
+    assert s.save_game(storage.GAME_SPADES4, 1, g)
+    assert s.save_options(o)
+    assert s.save_stats(st)
+    t = Storage(nvm)
+    got = t.load_game()
+    assert got[0] == storage.GAME_SPADES4 and got[1] == 1 and got[2] == g
+    assert t.load_options() == o
+    assert t.load_options().target == 200
+    assert t.load_stats() == st
+    assert t.load_stats().get(storage.GAME_SPIT, stats.FASTEST_ROUND) == 321
+    assert t.unreadable == 0 and t.take_notice() is None
+    heap_sample()
+
+
+def test_no_write_when_nothing_changed_and_full():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    g = blob(3)
+    assert s.save_game(0, 0, g)
+    assert not s.save_game(0, 0, g)
+    assert not Storage(nvm).save_game(0, 0, g)
+    assert not s.save_options(options.Options()) or True  # first options write
+    n = s.writes
+    assert not s.save_options(options.Options())
+    assert s.writes == n
+    before = bytes(nvm)
+    try:
+        s.save_game(0, 0, bytes(storage.MAX_GAME_BLOB + 1))
+        assert False, "a blob too big must be refused"
+    except StoreFull:
+        pass
+    assert bytes(nvm) == before and s.writes == n
+
+
+def test_sequence_wraps():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    for i in range(300):
+        s.save_game(1, 0, bytes((i & 0xFF, i >> 8)))
+        if i > 250:
+            got = Storage(nvm).load_game()
+            assert got[2] == bytes((i & 0xFF, i >> 8)), i
+
+
+def test_power_cut_after_every_byte():
+    old = blob(4, 180)
+    new = blob(5, 190)
+    nvm0 = bytearray(8192)
+    s = Storage(nvm0)
+    s.save_game(0, 0, blob(6, 100))  # slot 0
+    s.save_game(0, 0, old)  # slot 1: the current good record; the next goes to 0
+    n = storage.HEADER + 2 + len(new)
+    for k in range(n + 1):
+        nvm = bytearray(nvm0)
+        try:
+            Storage(CuttingStore(nvm, k)).save_game(0, 0, new)
+        except PowerCut:
+            pass
+        t = Storage(nvm)
+        got = t.load_game()
+        if k < n:
+            assert got[2] == old, k
+        else:
+            assert got[2] == new, k
+        assert t.unreadable == 0
+    heap_sample()
+
+
+def test_power_cut_in_options_and_stats():
+    nvm0 = bytearray(8192)
+    s = Storage(nvm0)
+    s.save_options(options.Options())
+    s.save_stats(some_stats(7))
+    o = some_options()
+    st = some_stats(8)
+    for k in range(storage.HEADER + stats.SIZE + 1):
+        nvm = bytearray(nvm0)
+        c = Storage(CuttingStore(nvm, k))
+        try:
+            c.save_options(o)
+            c.save_stats(st)
+        except PowerCut:
+            pass
+        t = Storage(nvm)
+        lo = t.load_options()
+        assert lo == o or lo == options.Options(), k
+        ls = t.load_stats()
+        assert ls == st or ls == some_stats(7), k
+
+
+def test_corrupt_every_byte_of_the_records():
+    nvm0 = bytearray(8192)
+    s = Storage(nvm0)
+    prev = blob(9, 120)
+    new = blob(10, 150)
+    s.save_game(2, 1, prev)
+    s.save_game(2, 1, new)  # slot 1
+    s.save_options(some_options())
+    a = storage._BASE[GAME] + storage._SLOT[GAME]
+    b = a + storage.HEADER + 2 + len(new)
+    for i in range(storage._BASE[GAME], b + 20):
+        for x in (0x01, 0xFF):
+            nvm = bytearray(nvm0)
+            nvm[i] ^= x
+            got = Storage(nvm).load_game()
+            want = prev if a <= i < b else new
+            assert got is not None and got[2] == want, i
+    o = some_options()
+    for i in range(0, storage.HEADER + len(options.FIELDS)):
+        nvm = bytearray(nvm0)
+        nvm[i] ^= 0x04
+        t = Storage(nvm)
+        assert t.load_options() == options.Options(), i  # only copy: defaults
+        assert t.take_notice() == "options could not be read: defaults restored"
+        assert Storage(nvm).take_notice() is None
+    assert Storage(nvm0).load_options() == o
+    heap_sample()
+
+
+def test_the_only_game_copy_corrupt_gives_none_and_notice():
+    nvm0 = bytearray(8192)
+    Storage(nvm0).save_game(0, 0, blob(11, 60))
+    base = storage._BASE[GAME]
+    for i in range(base, base + storage.HEADER + 62):
+        nvm = bytearray(nvm0)
+        nvm[i] ^= 0x20
+        t = Storage(nvm)
+        assert t.load_game() is None, i
+        assert t.take_notice() == "saved game could not be read", i
+
+
+def test_unknown_version():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    s.save_stats(some_stats(12))
+    storage.VERSIONS  # the running code knows version 1 only
+    off = storage._BASE[STATS]
+    nvm[off + 2] = 2
+    n = nvm[off + 4]
+    hi, lo = storage.crc32(bytes(nvm[off:off + 6]))
+    hi, lo = storage.crc32(bytes(nvm[off + 10:off + 10 + n]), hi, lo)
+    nvm[off + 6:off + 10] = storage.crc_bytes(hi, lo)  # a valid record of version 2
+    t = Storage(nvm)
+    assert t.load_stats() == stats.Stats()
+    assert t.unreadable == 1 << STATS
+
+
+def test_clear_and_recover():
+    nvm = bytearray(8192)
+    s = Storage(nvm)
+    st = some_stats(13)
+    for i in range(2):
+        s.save_game(0, 0, blob(13 + i))
+        s.save_options(some_options() if i else options.Options())
+        s.save_stats(st)
+    assert storage.recover(nvm) == 4
+    t = Storage(nvm)
+    assert t.load_game() is None and t.load_options() == options.Options()
+    assert t.load_stats() == st
+    assert t.reset_stats() and Storage(nvm).load_stats() == stats.Stats()
+    assert storage.recover(nvm) == 0
+    for fill in (0, 0xFF):
+        nvm = bytearray(8192)
+        for i in range(8192):
+            nvm[i] = fill
+        e = Storage(nvm)
+        assert e.load_game() is None and e.take_notice() is None
