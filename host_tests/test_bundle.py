@@ -13,7 +13,7 @@ import textwrap
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.append(os.path.join(ROOT, "tools"))
 import bundle  # noqa: E402
 import flash  # noqa: E402
 import mpy_limits  # noqa: E402

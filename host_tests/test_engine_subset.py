@@ -16,7 +16,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.append(os.path.join(ROOT, "tools"))
 from bundle import imports_of  # noqa: E402
 
 ENGINE_ALLOWED = {"micropython", "gc", "sys", "struct", "array", "math"}

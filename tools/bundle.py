@@ -29,7 +29,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+sys.path.append(HERE)
 import mpy_limits  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
