@@ -215,9 +215,9 @@ class Graph:
         self.modules = {}
         self._laptop = {}
 
-    def resolve(self, dotted, libs=True):
-        """Module for `dotted`, 'builtin', 'laptop' (a package that cannot run on the board),
-        None (not found anywhere) or, with libs=False, 'lib' for a library not looked into."""
+    def resolve(self, dotted):
+        """Module for `dotted`, 'builtin', 'laptop' (a package that cannot run on the board)
+        or None (not found anywhere)."""
         if dotted in self.modules:
             return self.modules[dotted]
         top = dotted.split(".")[0]
@@ -234,8 +234,6 @@ class Graph:
             if hit:
                 if self._laptop_only(base, top):
                     return "laptop"
-                if not libs:
-                    return "lib"
                 return self.add(dotted, hit[0], "lib", hit[1])
         return None
 
@@ -288,7 +286,7 @@ class Graph:
                     if not guarded:
                         m.missing.append((t, line, "a laptop-only package" if r == "laptop" else "not found"))
                     break
-                if r in ("builtin", "lib"):
+                if r == "builtin":
                     break
                 m.deps.append((r, guarded))
 
