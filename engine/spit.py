@@ -412,17 +412,22 @@ class Spit:
 
     # ---- saving ------------------------------------------------------------
     def to_bytes(self):
+        """The whole state (any phase, RNG included): at most 103 bytes."""
+        s0, s1 = self.scores
+        c, a, b = self.clock, self.slap_t[0], self.slap_t[1]
         out = bytearray((_VERSION, self.mode, self.phase, self.one_pile & 255,
                          self.winner & 255, self.round_no & 255, self.ended,
-                         self.took[0], self.took[1],
-                         self.slap_pile[0], self.slap_pile[1]))
-        for v in (self.scores[0], self.scores[1]):
-            out.extend(bytes((v >> 8, v & 255)))
-        for v in (self.clock, self.slap_t[0], self.slap_t[1]):
-            out.extend(bytes(((v >> 24) & 255, (v >> 16) & 255, (v >> 8) & 255, v & 255)))
+                         self.took[0], self.took[1], self.slap_pile[0], self.slap_pile[1],
+                         s0 >> 8, s0 & 255, s1 >> 8, s1 & 255,
+                         (c >> 24) & 255, (c >> 16) & 255, (c >> 8) & 255, c & 255,
+                         (a >> 24) & 255, (a >> 16) & 255, (a >> 8) & 255, a & 255,
+                         (b >> 24) & 255, (b >> 16) & 255, (b >> 8) & 255, b & 255))
         out.extend(self.rng.state())
         for p in (0, 1):
-            for b in self.stock[p] + [self.spit[p], self.piles[p], self.hand[p]]:
+            for b in self.stock[p]:
+                out.append(len(b))
+                out.extend(b)
+            for b in (self.spit[p], self.piles[p], self.hand[p]):
                 out.append(len(b))
                 out.extend(b)
         return bytes(out)
