@@ -1,18 +1,27 @@
 """The player's options: game rules (RULES.md options), bot levels, sound, speed.
 
-Options are plain attributes. FIELDS lists, in storage order, each attribute, its
-choices (in the order a menu cycles through them) and the default choice. The saved
-form is one byte per field: the index of the value in its choices.
+Options are plain attributes holding the values the engines take directly:
+    Match(seed, blind_nil=o.blind_nil, bag_penalty=o.bag_penalty, target=o.target)
+    Spit(seed, spit_match=o.spit_match); Bot(seat, o.level(GAME_SPADES4)); SpitBot(o.level_spit)
+FIELDS lists, in storage order, each attribute, its choices (in the order a menu
+cycles through them) and its default choice. The saved form is one byte per field:
+the index of the value in its choices.
 
-    blind_nil    0/1, default 1          RULES 1.4 / 2.4 (Double Nil in two-player)
-    bag_penalty  0/1, default 1          RULES 1.7 sandbagging
-    target       200/300/500, def. 500   RULES 1.8 / 2.7
-    spit_match   SPIT_STANDARD/SPIT_POINTS, default standard   RULES 3.8
-    level_spades4, level_spades2, level_spit   EASY/MEDIUM/HARD, default MEDIUM
-    sound        0/1, default 1
-    bot_speed    SLOW/NORMAL/FAST, default NORMAL
-    hand_sort    SORT_UP/SORT_DOWN, default SORT_UP: cards grouped by suit, ranks
-                 low to high (SORT_UP) or high to low (SORT_DOWN)
+    blind_nil    False/True, default True    RULES 1.4 / 2.4 (Double Nil in two-player)
+    bag_penalty  False/True, default True    RULES 1.7 sandbagging
+    target       200/300/500, default 500    RULES 1.8 / 2.7
+    spit_match   "standard"/"points", default "standard"   RULES 3.8
+    level_spades4, level_spades2   "easy"/"normal"/"hard", default "normal"
+                                   (engine.spades_bot level names)
+    level_spit   1..5, default 3   (engine.spit_bot levels)
+    sound        False/True, default True
+    bot_speed    SLOW/NORMAL/FAST (0/1/2), default NORMAL: how long the UI lets
+                 a bot's move show
+    hand_sort    SORT_UP/SORT_DOWN (0/1), default SORT_UP: cards grouped by suit,
+                 ranks low to high (SORT_UP) or high to low (SORT_DOWN)
+
+A saved game keeps its own bot level as one byte: level_byte(game, level) and
+level_value(game, byte) convert (options may change before Continue).
 """
 try:
     from micropython import const
@@ -20,32 +29,44 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-SPIT_STANDARD = const(0)
-SPIT_POINTS = const(1)
-EASY = const(0)
-MEDIUM = const(1)
-HARD = const(2)
+SPIT_STANDARD = "standard"
+SPIT_POINTS = "points"
 SLOW = const(0)
 NORMAL = const(1)
 FAST = const(2)
 SORT_UP = const(0)
 SORT_DOWN = const(1)
 
+_SPADES_LEVELS = ("easy", "normal", "hard")
+_SPIT_LEVELS = (1, 2, 3, 4, 5)
+
 FIELDS = (
-    ("blind_nil", (0, 1), 1),
-    ("bag_penalty", (0, 1), 1),
+    ("blind_nil", (False, True), 1),
+    ("bag_penalty", (False, True), 1),
     ("target", (200, 300, 500), 2),
-    ("spit_match", (0, 1), 0),
-    ("level_spades4", (0, 1, 2), 1),
-    ("level_spades2", (0, 1, 2), 1),
-    ("level_spit", (0, 1, 2), 1),
-    ("sound", (0, 1), 1),
-    ("bot_speed", (0, 1, 2), 1),
-    ("hand_sort", (0, 1), 0),
+    ("spit_match", (SPIT_STANDARD, SPIT_POINTS), 0),
+    ("level_spades4", _SPADES_LEVELS, 1),
+    ("level_spades2", _SPADES_LEVELS, 1),
+    ("level_spit", _SPIT_LEVELS, 2),
+    ("sound", (False, True), 1),
+    ("bot_speed", (SLOW, NORMAL, FAST), 1),
+    ("hand_sort", (SORT_UP, SORT_DOWN), 0),
 )
 
-# bot level attribute per game id (engine.storage.GAME_SPADES4, _SPADES2, _SPIT)
+# bot level attribute and choices per game id (engine.storage.GAME_SPADES4, _SPADES2, _SPIT)
 LEVEL_FIELDS = ("level_spades4", "level_spades2", "level_spit")
+LEVEL_CHOICES = (_SPADES_LEVELS, _SPADES_LEVELS, _SPIT_LEVELS)
+
+
+def level_byte(game, level):
+    """A bot level as the byte a saved game keeps (storage.save_game's `level`)."""
+    return LEVEL_CHOICES[game].index(level)
+
+
+def level_value(game, b):
+    """The bot level a saved game's byte stands for (the default if unknown)."""
+    choices = LEVEL_CHOICES[game]
+    return choices[b] if 0 <= b < len(choices) else choices[len(choices) // 2]
 
 
 class Options:

@@ -104,7 +104,7 @@ def saved_nvm():
     nvm = bytearray(8192)
     s = Storage(nvm)
     o = options.Options()
-    o.sound = 0
+    o.sound = False
     st = stats.Stats()
     st.add(storage.GAME_SPADES4, stats.MATCHES, 3)
     s.save_game(storage.GAME_SPADES4, 1, b"a match")

@@ -62,11 +62,12 @@ def some_stats(seed):
 
 def some_options():
     o = options.Options()
-    o.blind_nil = 0
+    o.blind_nil = False
     o.target = 300
     o.spit_match = options.SPIT_POINTS
-    o.set_level(storage.GAME_SPIT, options.HARD)
-    o.sound = 0
+    o.set_level(storage.GAME_SPIT, 5)
+    o.set_level(storage.GAME_SPADES2, "hard")
+    o.sound = False
     o.bot_speed = options.FAST
     o.hand_sort = options.SORT_DOWN
     return o
@@ -104,12 +105,13 @@ def test_options_round_trip_and_defaults():
     s = Storage(nvm)
     assert s.load_options() == options.Options()  # nothing saved: defaults
     d = options.Options()
-    assert (d.blind_nil, d.bag_penalty, d.target, d.spit_match) == (1, 1, 500, options.SPIT_STANDARD)
+    assert (d.blind_nil, d.bag_penalty, d.target, d.spit_match) == (True, True, 500, "standard")
     o = some_options()
     assert s.save_options(o)
     got = Storage(nvm).load_options()
-    assert got == o and got.target == 300 and got.level(storage.GAME_SPIT) == options.HARD
-    assert got.level(storage.GAME_SPADES4) == options.MEDIUM
+    assert got == o and got.target == 300 and got.level(storage.GAME_SPIT) == 5
+    assert got.level(storage.GAME_SPADES4) == "normal" and got.level_spades2 == "hard"
+    assert got.spit_match == "points" and got.blind_nil is False and got.bag_penalty is True
 
 
 def test_stats_round_trip_and_zero_default():
@@ -553,3 +555,31 @@ def test_stats_counters_percent_and_lines():
     assert dict(s.lines(sp))["Fastest round"] == "40.1 s"
     s.reset_game(G)
     assert s.get(G, stats.BOSTONS) == 0 and s.get(sp, stats.FASTEST_ROUND) == 401
+
+
+def test_level_bytes_for_the_saved_game():
+    G4, G2, SP = storage.GAME_SPADES4, storage.GAME_SPADES2, storage.GAME_SPIT
+    for g, levels in ((G4, ("easy", "normal", "hard")), (G2, ("easy", "normal", "hard")),
+                      (SP, (1, 2, 3, 4, 5))):
+        for lv in levels:
+            assert options.level_value(g, options.level_byte(g, lv)) == lv
+    assert options.level_value(G4, 200) == "normal" and options.level_value(SP, 9) == 3
+    with pytest.raises(ValueError):
+        options.level_byte(SP, "hard")
+
+
+def test_options_values_are_what_the_engines_take():
+    from engine import spit, spit_bot
+    o = options.Options()
+    o.cycle("spit_match")
+    game = spit.Spit(seed=3, spit_match=o.spit_match)
+    assert game is not None
+    for lv in options.LEVEL_CHOICES[storage.GAME_SPIT]:
+        spit_bot.SpitBot(lv, 1)
+    try:
+        from engine import spades, spades_bot
+    except ImportError:
+        return
+    spades.Match(1, blind_nil=o.blind_nil, bag_penalty=o.bag_penalty, target=o.target)
+    for lv in options.LEVEL_CHOICES[storage.GAME_SPADES4]:
+        assert lv in spades_bot.LEVELS

@@ -49,10 +49,10 @@ def blob(seed, n=200):
 
 def some_options():
     o = options.Options()
-    o.blind_nil = 0
+    o.blind_nil = False
     o.target = 200
     o.spit_match = options.SPIT_POINTS
-    o.set_level(storage.GAME_SPADES2, options.HARD)
+    o.set_level(storage.GAME_SPADES2, "hard")
     o.hand_sort = options.SORT_DOWN
     return o
 
@@ -90,6 +90,8 @@ def test_round_trip_every_record():
     assert got[0] == storage.GAME_SPADES4 and got[1] == 1 and got[2] == g
     assert t.load_options() == o
     assert t.load_options().target == 200
+    assert t.load_options().level(storage.GAME_SPADES2) == "hard"
+    assert t.load_options().spit_match == "points"
     assert t.load_stats() == st
     assert t.load_stats().get(storage.GAME_SPIT, stats.FASTEST_ROUND) == 321
     assert t.unreadable == 0 and t.take_notice() is None
