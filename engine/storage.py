@@ -46,6 +46,17 @@ its magic byte first (empty), and with the CRC zeroed too a later write cut shor
 cannot revive the old payload. A save whose payload equals the
 current good record writes nothing (flash wears out); `writes` counts every slice
 assignment made to the store.
+
+Use (UI):
+    st = Storage(microcontroller.nvm)          # laptop: Storage(ui.filestore.FileStore())
+    msg = st.take_notice()                     # once, after the first loads: text or None
+    saved = st.load_game()                     # (game_id, level_byte, blob) or None
+    st.save_game(game_id, level_byte, match.to_bytes())   # after each action that matters
+    st.clear_game()                            # match finished or abandoned
+    opts = st.load_options(); st.save_options(opts)       # engine.options.Options
+    stats = st.load_stats(); st.save_stats(stats)         # engine.stats.Stats
+    st.reset_stats()                           # the menu's "reset statistics"
+Every save returns True if it wrote, False if nothing changed; `st.writes` counts.
 """
 try:
     from micropython import const
@@ -158,7 +169,7 @@ class Storage:
         if h[0] != MAGIC or h[1] != kind or n > _SLOT[kind] - HEADER:
             return 2, -1, None
         payload = bytes(store[off + HEADER:off + HEADER + n])
-        hi, lo = crc32(memoryview(h)[0:6])
+        hi, lo = crc32(h[0:6])
         hi, lo = crc32(payload, hi, lo)
         if crc_bytes(hi, lo) != h[6:10] or h[2] != VERSIONS[kind]:
             return 2, -1, None
@@ -213,7 +224,7 @@ class Storage:
         rec[4] = n & 0xFF
         rec[5] = n >> 8
         rec[HEADER:] = payload
-        hi, lo = crc32(memoryview(rec)[0:6])
+        hi, lo = crc32(rec[0:6])
         hi, lo = crc32(payload, hi, lo)
         rec[6:10] = crc_bytes(hi, lo)
         off = self._slot_offset(kind, slot)
