@@ -77,6 +77,14 @@ def adjacent(a, b):
     return d == 1 or d == -1 or d == 12 or d == -12
 
 
+def take_top(b):
+    """Remove and return the top (last) card of a bytearray (MicroPython's has no pop)."""
+    n = len(b) - 1
+    c = b[n]
+    b[n:] = b""
+    return c
+
+
 def deal_rows(cards, places):
     """3.2/3.7: deal stockpiles row by row (5, 4, 3, 2, 1 cards) while cards last.
     `cards` is consumed from the end; returns how many were laid."""
@@ -85,7 +93,7 @@ def deal_rows(cards, places):
         for i in range(row, 5):
             if not cards:
                 return n
-            places[i].append(cards.pop())
+            places[i].append(take_top(cards))
             n += 1
     return n
 
@@ -306,10 +314,11 @@ class Spit:
         if not adjacent(c, seen):
             raise IllegalAction("3.1: ranks are not adjacent")
         if pk and pk[len(pk) - 1] == seen:
-            pk.append(s.pop())  # 3.4: the card below is turned face up
+            pk.append(take_top(s))  # 3.4: the card below is turned face up
             return True
-        if seen in pk:
-            return False  # 3.4: another card landed first: void
+        for x in pk:
+            if x == seen:
+                return False  # 3.4: another card landed first: void
         raise IllegalAction("3.4: that card is not on that spit pile")
 
     def _move(self, p, code):
@@ -322,7 +331,7 @@ class Spit:
             raise IllegalAction("3.4: only into an empty place")
         if len(places[src]) < 2:
             raise IllegalAction("3.5: moving a lone card changes nothing")
-        places[dst].append(places[src].pop())
+        places[dst].append(take_top(places[src]))
 
     def _after_move(self, p):
         for s in self.stock[p]:
@@ -341,7 +350,7 @@ class Spit:
     def _spit(self):
         for p in (0, 1):
             if self.spit[p]:  # 3.5: no spit cards, no spit
-                self.piles[p].append(self.spit[p].pop())
+                self.piles[p].append(take_top(self.spit[p]))
         self.phase = PH_PLAY
         if not (self.can_move(0) or self.can_move(1)):
             if self.spit[0] or self.spit[1]:
@@ -445,7 +454,7 @@ class Spit:
     def _decode(cls, d):
         if len(d) < 35 or d[0] != _VERSION or d[1] > 1 or d[2] > PH_MATCH_OVER:
             raise ValueError("spit: not a Spit save")
-        g = cls.__new__(cls)
+        g = object.__new__(cls)  # MicroPython has no cls.__new__
         g.mode = d[1]
         g.phase = d[2]
         g.one_pile = -1 if d[3] == 255 else d[3]
