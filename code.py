@@ -1,0 +1,14 @@
+# Pocket Cards on the PyBadge: the title menu, then the chosen game (ui/app.py).
+import sys
+
+# Only on the badge: on a laptop with this folder on sys.path, `import code` (pdb does
+# it) finds this file instead of the standard library's and must get an empty module.
+if sys.implementation.name == "circuitpython":
+    from ui.app import App
+    from ui.hardware_board import Hardware
+    from ui.menu import Menu
+
+    hw = Hardware()
+    app = App(hw)
+    app.run(Menu(app))
+    hw.shutdown()

@@ -1,0 +1,198 @@
+"""The title menu and the app loop around it, driven headlessly by key events."""
+import sys
+
+import pytest
+
+from host_tests.ui_support import count_color, menu_app, shown
+from ui import keys, menu as menu_mod
+from ui.app import App
+from ui.hardware_laptop import Headless
+
+
+@pytest.fixture
+def ui():
+    hw, app, menu = menu_app()
+    yield hw, app, menu
+    hw.close()
+
+
+def bar_rows(display):
+    """Rows (y) where the highlight bar's colour fills the bar's left edge."""
+    want = shown(menu_mod.BAR)
+    return [y for y in range(display.height) if display.pixel(menu_mod.ROW_X + 1, y) == want]
+
+
+def test_bar_sits_on_the_cursor_row_and_moves_with_down_and_up(ui):
+    hw, app, menu = ui
+    y0 = menu_mod.ROW_Y0
+    assert bar_rows(hw.display) == list(range(y0, y0 + menu_mod.ROW_H - 1))
+    hw.press(keys.DOWN, keys.DOWN)
+    app.step()
+    assert menu.cursor == 2
+    y2 = y0 + 2 * menu_mod.ROW_H
+    assert bar_rows(hw.display) == list(range(y2, y2 + menu_mod.ROW_H - 1))
+    hw.press(keys.UP)
+    app.step()
+    assert menu.cursor == 1
+
+
+def test_cursor_wraps_both_ways(ui):
+    hw, app, menu = ui
+    hw.press(keys.UP)
+    app.step()
+    assert menu.cursor == len(menu_mod.ENTRIES) - 1
+    hw.press(keys.DOWN)
+    app.step()
+    assert menu.cursor == 0
+
+
+def test_text_is_drawn_inside_its_row(ui):
+    hw, app, menu = ui
+    d = hw.display
+    x0 = menu_mod.ROW_X + 4
+    for i, (label, _, _) in enumerate(menu_mod.ENTRIES[:menu_mod.ROWS]):
+        top = menu_mod.ROW_Y0 + i * menu_mod.ROW_H
+        color = menu_mod.TEXT_ON_BAR if i == 0 else menu_mod.TEXT
+        ink = count_color(d, color, x0, top, x0 + 6 * len(label) + 2, top + menu_mod.ROW_H - 1)
+        assert ink > 4 * len(label), (label, ink)  # glyphs, not a stray pixel
+        # nothing of that colour right of the text inside the bar's width
+        right = x0 + 6 * len(label) + 2
+        assert count_color(d, color, right, top, menu_mod.ROW_X + menu_mod.ROW_W, top + menu_mod.ROW_H - 1) == 0
+
+
+def test_title_is_at_the_top(ui):
+    hw, _, _ = ui
+    d = hw.display
+    assert count_color(d, menu_mod.TITLE, 0, menu_mod.TITLE_Y, 160, menu_mod.TITLE_Y + 24) > 200
+    assert count_color(d, menu_mod.TITLE, 0, menu_mod.ROW_Y0, 160, 128) == 0
+
+
+def test_a_game_not_there_yet_says_coming_soon_then_the_hint_returns(ui):
+    hw, app, menu = ui
+    hw.press(keys.DOWN, keys.DOWN, keys.A)  # Spit
+    app.step()
+    assert app.screen is menu
+    assert menu.status.text == "Spit: coming soon"
+    hw.advance(menu_mod.MESSAGE_MS + 1)
+    app.step()
+    assert "coming soon" not in menu.status.text
+
+
+def test_quit_entry_ends_the_loop(ui):
+    hw, app, menu = ui
+    hw.press(keys.UP, keys.A)  # wraps to Quit
+    app.run()
+    assert not app.running
+
+
+def test_idle_frames_do_not_refresh(ui):
+    hw, app, menu = ui
+    hw.display.refresh()  # Blinka redraws everything once more after the first refresh
+    before = hw.display.refreshes
+    for _ in range(20):
+        hw.advance(16)
+        app.step()
+    assert hw.display.refreshes == before
+    hw.press(keys.DOWN)
+    app.step()
+    assert hw.display.refreshes == before + 1
+    # only the two rows that changed are redrawn, not the screen
+    assert 0 < hw.display.last_pixels < 160 * 128 // 4
+
+
+GAME = '''
+import displayio
+from ui import keys
+
+started = []
+
+class Table:
+    def __init__(self, app, arg):
+        self.app = app
+        self.arg = arg
+        self.group = displayio.Group()
+        self.ticks = 0
+
+    def on_key(self, key):
+        if key == keys.START:
+            self.app.home()
+        return True
+
+    def tick(self, now):
+        self.ticks += 1
+        return False
+
+def start(app, arg):
+    started.append(arg)
+    app.show(Table(app, arg))
+'''
+
+
+def test_registry_launches_a_game_lazily_and_home_unloads_it(ui, tmp_path, monkeypatch):
+    hw, app, menu = ui
+    pkg = tmp_path / "fakegames"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "table.py").write_text(GAME)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(menu, "entries", [("Fake", "fakegames.table", 7)] + list(menu.entries))
+    assert "fakegames.table" not in sys.modules
+    hw.press(keys.A)
+    app.step()
+    assert type(app.screen).__name__ == "Table" and app.screen.arg == 7
+    assert "fakegames.table" in sys.modules and app.game == "fakegames.table"
+    hw.press(keys.START)
+    app.step()
+    assert app.screen is menu
+    assert "fakegames.table" not in sys.modules and "fakegames" not in sys.modules
+    assert app.game is None
+
+
+def test_a_broken_game_module_raises_instead_of_coming_soon(tmp_path, monkeypatch):
+    hw = Headless()
+    try:
+        app = App(hw)
+        (tmp_path / "brokengame.py").write_text("import no_such_module_anywhere\n")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        with pytest.raises(ImportError):
+            app.launch("brokengame")
+        assert app.launch("no_such_game.screens") is False
+    finally:
+        hw.close()
+
+
+def test_now_advances_with_the_clock_and_survives_a_wrap():
+    class Clock(Headless):
+        def ticks_ms(self):
+            return self.now & 0x1FFFFFFF
+
+    hw = Clock()
+    try:
+        hw.now = 0x1FFFFFFF - 5
+        app = App(hw)
+        seen = []
+
+        class S:
+            group = __import__("displayio").Group()
+
+            def on_key(self, k):
+                return False
+
+            def tick(self, now):
+                seen.append(now)
+                return False
+
+        app.show(S())
+        hw.advance(10)  # crosses the 2**29 wrap
+        app.step()
+        assert seen == [10]
+    finally:
+        hw.close()
+
+
+def test_tone_respects_sound_off(ui):
+    hw, app, _ = ui
+    app.tone(880, 50)
+    app.sound_on = False
+    app.tone(440, 50)
+    assert [t[1:] for t in hw.tones] == [(880, 50)]

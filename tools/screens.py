@@ -1,0 +1,126 @@
+"""`make screens`: render every screen of the UI into build/screens/<name>.png,
+headlessly (ui/hardware_laptop.Headless: a bus-less display writing an RGB565
+framebuffer), at 1x, plus a 4x copy in build/screens/4x/ for reviewing by eye.
+
+The registry: SCREENS lists (name, "module:function"). The function gets a fresh
+`App` on a `Headless` hardware with the title menu as its home screen, and brings the
+screen into the state to draw: by showing it (app.show) and/or by pressing keys
+(app.hw.press(...) then app.step()), advancing the simulated clock with
+app.hw.advance(ms). Whatever is on the display afterwards is saved. To add a screen or
+a state, add a line here (functions may live in any module, e.g. tools/screens_spit.py).
+
+    python tools/screens.py [name ...]    only the named ones
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+OUT = os.path.join(ROOT, "build", "screens")
+
+SCREENS = [
+    ("menu", "tools.screens:menu"),
+    ("menu_soon", "tools.screens:menu_coming_soon"),
+    ("sprites", "tools.screens:sprite_sheet"),
+]
+
+
+# ---------------------------------------------------------------- the states
+
+def menu(app):
+    app.step()
+
+
+def menu_coming_soon(app):
+    from ui import keys
+
+    app.hw.press(keys.DOWN, keys.DOWN, keys.A)
+    app.step()
+
+
+SAMPLE_HAND = (51, 50, 46, 42, 37, 36, 34, 25, 21, 20, 12, 8, 0)  # AS KS 9S 5S QH JH 9H AD 10D 9D AC 10C 2C
+
+
+def sprite_sheet(app):
+    """A 13-card hand (cursor raised, some cards dimmed as illegal), a trick in the
+    middle, a back, an empty place and a hinted card: every look a card can take."""
+    import displayio
+    from ui import sprites, widgets
+
+    g = displayio.Group()
+    g.append(sprites.felt())
+    hand = widgets.HandRow(y=98)
+    styles = [sprites.NORMAL] * 4 + [sprites.DIM] * 9
+    hand.show(SAMPLE_HAND, styles, cursor=1)
+    g.append(hand.group)
+    for c, x, y in ((9, 70, 4), (23, 40, 32), (30, 100, 32), (49, 70, 60)):
+        g.append(sprites.card_grid(c, sprites.NORMAL, x, y))
+    g.append(sprites.card_grid(sprites.BACK, sprites.NORMAL, 4, 4))
+    g.append(sprites.card_grid(sprites.BACK, sprites.NORMAL, 6, 6))
+    g.append(sprites.card_grid(sprites.EMPTY, sprites.NORMAL, 4, 60))
+    g.append(sprites.card_grid(44, sprites.HINT, 136, 4))
+    g.append(sprites.card_grid(18, sprites.DIM, 136, 60))
+    g.append(widgets.TextLine("AS led", 156, 90, 0xFFFFFF, (1, 0)).label)
+
+    class Still:
+        group = g
+
+        def on_key(self, key):
+            return False
+
+        def tick(self, now):
+            return False
+
+    app.show(Still())
+    app.step()
+
+
+# ---------------------------------------------------------------- the runner
+
+def load(target):
+    import importlib
+
+    module, _, func = target.partition(":")
+    return getattr(importlib.import_module(module), func)
+
+
+def render(names=None, out=OUT, scale=4):
+    """Render the registry (or the named entries); returns the paths written."""
+    from ui.app import App
+    from ui.hardware_laptop import Headless
+    from ui.menu import Menu
+
+    written = []
+    for name, target in SCREENS:
+        if names and name not in names:
+            continue
+        hw = Headless()
+        try:
+            app = App(hw)
+            app.home_screen = Menu(app)
+            app.show(app.home_screen)
+            load(target)(app)
+            if app.dirty:
+                app.step()
+            path = os.path.join(out, name + ".png")
+            hw.save_png(path)
+            hw.save_png(os.path.join(out, "4x", name + ".png"), scale)
+            written.append(path)
+            app.unload()
+        finally:
+            hw.close()
+    return written
+
+
+def main(argv):
+    paths = render(argv[1:] or None)
+    for p in paths:
+        print(os.path.relpath(p, ROOT))
+    print("screens: %d written to %s" % (len(paths), os.path.relpath(OUT, ROOT)))
+    return 0 if paths else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
