@@ -468,3 +468,18 @@ def test_from_bytes_rejects_garbage():
     for bad in (b"", b[:-1], b + b"\x00", b"\x07" + b[1:], b[:40] + bytes([b[40] ^ 1]) + b[41:]):
         with pytest.raises(ValueError):
             Spit.from_bytes(bad)
+
+
+def test_3_7_player_drops_under_15_after_slap_next_round_is_one_pile():
+    g = _ending()
+    g.hand[1][:] = g.hand[0]  # player 0 holds only 5S and the spit card 2S
+    g.hand[0][:] = b""
+    g.apply(play(0, 0, parse("4D")), 0, 10)
+    g.apply(SLAP + 1, 0, 200)  # the one-card pile (JD)
+    g.apply(SLAP + 1, 1, 300)
+    assert sorted(g.hand[0]) == sorted(cs("2S JD"))
+    g.apply(NEXT_ROUND, 0, 400)
+    assert [len(s) for s in g.stock[0]] == [1, 1, 0, 0, 0]  # 3.7: a row as far as it goes
+    assert not g.spit[0] and g.one_pile == 1 and len(g.spit[1]) == 50 - 15
+    g.apply(SPIT, 0, 500)
+    assert not g.piles[0] and len(g.piles[1]) == 1
