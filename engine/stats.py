@@ -17,6 +17,9 @@ Spit:
     ROUNDS, ROUNDS_WON     rounds played, and rounds the human emptied their
                            stockpiles first
     FASTEST_ROUND          the human's fastest won round in tenths of a second (0: none)
+
+Counting: match_over(game, won) at a match's end; spades_hand(...) at each Spades
+HAND_OVER; spit_round(won, tenths) at each Spit round's end; then storage.save_stats.
 """
 try:
     from micropython import const
@@ -42,6 +45,7 @@ ROUNDS_WON = const(3)
 FASTEST_ROUND = const(4)
 
 MAX = const(0xFFFFFF)
+BLIND_NIL_BID = const(80)  # engine.tricks.BLIND_NIL: the bids[] marker for Blind/Double Nil
 COUNTS = (11, 11, 5)  # counters per game id
 SIZE = const(81)  # 3 * sum(COUNTS)
 
@@ -70,6 +74,41 @@ class Stats:
             row[FASTEST_ROUND] = tenths
             return True
         return False
+
+    def spades_hand(self, game, seat, bids, tricks, lines):
+        """Count one finished Spades hand for the human at `seat`: `bids` and
+        `tricks` per seat (the observation's at HAND_OVER), `lines` the breakdown of
+        the human's side (match.last_breakdown[seat & 1] four-player, [seat] two)."""
+        self.add(game, HANDS)
+        bid = bids[seat]
+        if bid == 0 or bid == BLIND_NIL_BID:
+            f = NILS if bid == 0 else BLIND_NILS
+            self.add(game, f)
+            if tricks[seat] == 0:
+                self.add(game, f + 1)  # NILS_MADE / BLIND_NILS_MADE
+        for label, points in lines:
+            if label.startswith("Contract"):
+                self.add(game, CONTRACTS)
+                if label.endswith("made"):
+                    self.add(game, CONTRACTS_MADE)
+            elif label == "Bag penalty":
+                self.add(game, BAG_PENALTIES)
+            elif label == "Boston":
+                self.add(game, BOSTONS)
+
+    def spit_round(self, won, tenths=0):
+        """Count one finished Spit round; a won round's time (tenths of a second)
+        may set the fastest. True if it is a new best."""
+        self.add(2, ROUNDS)
+        if won:
+            self.add(2, ROUNDS_WON)
+            return self.round_time(2, tenths)
+        return False
+
+    def match_over(self, game, won):
+        self.add(game, MATCHES)
+        if won:
+            self.add(game, WINS)
 
     def percent(self, game, made, tried):
         """made / tried as a whole percentage (rounded down), or None if none tried."""

@@ -583,3 +583,35 @@ def test_options_values_are_what_the_engines_take():
     spades.Match(1, blind_nil=o.blind_nil, bag_penalty=o.bag_penalty, target=o.target)
     for lv in options.LEVEL_CHOICES[storage.GAME_SPADES4]:
         assert lv in spades_bot.LEVELS
+
+
+def test_stats_counting_helpers_against_real_scoring():
+    from engine.scoring import score_side
+    s = stats.Stats()
+    G = storage.GAME_SPADES4
+    # RULES 1.7 worked example: 7 bags, bid 5 take 8 -> bags reach 10 -> penalty
+    _, _, lines = score_side([("S", 3, False, 5), ("N", 2, False, 3)], 7)
+    s.spades_hand(G, 0, (3, 4, 2, 4), bytes((5, 2, 3, 3)), lines)
+    assert (s.get(G, stats.CONTRACTS), s.get(G, stats.CONTRACTS_MADE), s.get(G, stats.BAG_PENALTIES)) == (1, 1, 1)
+    # the human bids Nil and takes a trick; partner's 4 is set
+    _, _, lines = score_side([("S", 0, False, 1), ("N", 4, False, 3)], 0)
+    s.spades_hand(G, 0, (0, 4, 4, 5), bytes((1, 4, 3, 5)), lines)
+    assert (s.get(G, stats.NILS), s.get(G, stats.NILS_MADE)) == (1, 0)
+    assert (s.get(G, stats.CONTRACTS), s.get(G, stats.CONTRACTS_MADE)) == (2, 1)
+    # Blind Nil made, partner takes all 13: Boston
+    _, _, lines = score_side([("S", 0, True, 0), ("N", 5, False, 13)], 0)
+    s.spades_hand(G, 2, (3, 1, stats.BLIND_NIL_BID, 2), bytes((13, 0, 0, 0)), lines)
+    assert (s.get(G, stats.BLIND_NILS), s.get(G, stats.BLIND_NILS_MADE)) == (1, 1)
+    assert s.get(G, stats.BOSTONS) == 1 and s.get(G, stats.HANDS) == 3
+    s.match_over(G, True)
+    s.match_over(G, False)
+    assert (s.get(G, stats.MATCHES), s.get(G, stats.WINS)) == (2, 1)
+    assert not s.spit_round(False, 100)
+    assert s.spit_round(True, 300) and not s.spit_round(True, 350) and s.spit_round(True, 250)
+    sp = storage.GAME_SPIT
+    assert (s.get(sp, stats.ROUNDS), s.get(sp, stats.ROUNDS_WON), s.get(sp, stats.FASTEST_ROUND)) == (4, 3, 250)
+
+
+def test_blind_nil_marker_matches_the_engine():
+    tricks = pytest.importorskip("engine.tricks")
+    assert stats.BLIND_NIL_BID == tricks.BLIND_NIL

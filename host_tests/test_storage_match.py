@@ -77,3 +77,30 @@ def test_spit_game_round_trips_through_storage():
     game_id, level, saved = Storage(nvm).load_game()
     assert (game_id, options.level_value(game_id, level)) == (storage.GAME_SPIT, 4)
     assert spit.Spit.from_bytes(saved).to_bytes() == blob
+
+
+def test_statistics_over_a_real_match():
+    from engine import stats
+    m = spades.Match(4, target=300)
+    st = stats.Stats()
+    G = storage.GAME_SPADES4
+    hands = bostons = 0
+    while m.phase != MATCH_OVER:
+        if m.phase == HAND_OVER:
+            m.apply(NEXT_HAND)
+            continue
+        seat = m.to_move
+        m.apply(decide(m, seat), seat)
+        if m.phase in (HAND_OVER, MATCH_OVER):
+            v = m.observation(0)
+            st.spades_hand(G, 0, v.bids, v.tricks, m.last_breakdown[0])
+            hands += 1
+            bostons += m.last_boston == 0
+    st.match_over(G, m.winner == 0)
+    assert st.get(G, stats.HANDS) == hands and st.get(G, stats.BOSTONS) == bostons
+    assert 0 < st.get(G, stats.CONTRACTS_MADE) <= st.get(G, stats.CONTRACTS) <= hands
+    assert st.get(G, stats.MATCHES) == 1
+    nvm = bytearray(8192)
+    Storage(nvm).save_stats(st)
+    assert Storage(nvm).load_stats() == st
+    print(dict(st.lines(G)))

@@ -251,3 +251,20 @@ def test_clear_and_recover():
             nvm[i] = fill
         e = Storage(nvm)
         assert e.load_game() is None and e.take_notice() is None
+
+
+def test_stats_counting_and_lines():
+    s = stats.Stats()
+    G = storage.GAME_SPADES2
+    s.spades_hand(G, 0, (stats.BLIND_NIL_BID, 4), bytes((0, 13)),
+                  [("Blind Nil", 200)])
+    s.spades_hand(G, 0, (5, 4), bytes((9, 4)),
+                  [("Contract 5 made", 50), ("Bags 4", 4), ("Bag penalty", -100)])
+    assert s.get(G, stats.BLIND_NILS_MADE) == 1 and s.get(G, stats.BAG_PENALTIES) == 1
+    assert s.percent(G, stats.CONTRACTS_MADE, stats.CONTRACTS) == 100
+    s.match_over(G, True)
+    assert s.spit_round(True, 95)
+    rows = s.lines(storage.GAME_SPIT)
+    assert rows[-1] == ("Fastest round", "9.5 s")
+    assert s.lines(G)[5] == ("Double nils made", "1/1")
+    assert stats.Stats.from_bytes(s.to_bytes()) == s
