@@ -11,8 +11,9 @@ Players 0 and 1. Spit pile k is player k's own spit pile (3.3); in a one-pile ro
 Actions (small ints; `apply(action, player, t_ms)`):
 - PLAY:  (place << 7) | (pile << 6) | seen   place 0..4, pile 0..1, seen = the card on
          top of that spit pile when the move was decided (0..51).  Values 0..627.
-         Lands if `seen` is still the top; VOID if `seen` is lower in the pile (the pile
-         changed since: 3.4); an error if the card never fitted.
+         Lands if the card fits the pile's top when it lands; VOID if it fitted `seen`
+         but the pile has changed since (another card landed first: 3.4); an error if
+         it never fitted or `seen` was never on that pile.
 - MOVE:  MOVE + (place << 3) + empty   move the top card of `place` (2+ cards) into the
          empty place `empty` (3.4).  Values 640..676.
 - SPIT = 704: both players turn their next spit card (3.3, 3.5); one call for both.
@@ -311,15 +312,18 @@ class Spit:
             raise IllegalAction("3.4: that stockpile place is empty")
         c = s[len(s) - 1]
         pk = self.piles[k]
-        if not adjacent(c, seen):
-            raise IllegalAction("3.1: ranks are not adjacent")
-        if pk and pk[len(pk) - 1] == seen:
-            pk.append(take_top(s))  # 3.4: the card below is turned face up
+        n = len(pk)
+        i = 0
+        while i < n and pk[i] != seen:
+            i += 1
+        if i == n:
+            raise IllegalAction("3.4: that card is not on that spit pile")
+        if adjacent(c, pk[n - 1]):
+            pk.append(take_top(s))  # 3.4: lands; the card below is turned face up
             return True
-        for x in pk:
-            if x == seen:
-                return False  # 3.4: another card landed first: void
-        raise IllegalAction("3.4: that card is not on that spit pile")
+        if i < n - 1 and adjacent(c, seen):
+            return False  # 3.4: fitted when decided, another card landed first: void
+        raise IllegalAction("3.1: ranks are not adjacent")
 
     def _move(self, p, code):
         src = code >> 3
@@ -494,4 +498,7 @@ class Spit:
         for v in (g.one_pile, g.winner):
             if v > 1:
                 raise ValueError("spit: bad player")
+        for v in g.took + g.slap_pile:
+            if v > 1 and v != _NONE:
+                raise ValueError("spit: bad pile")
         return g

@@ -483,3 +483,12 @@ def test_3_7_player_drops_under_15_after_slap_next_round_is_one_pile():
     assert not g.spit[0] and g.one_pile == 1 and len(g.spit[1]) == 50 - 15
     g.apply(SPIT, 0, 500)
     assert not g.piles[0] and len(g.piles[1]) == 1
+
+
+def test_3_4_pile_changed_but_card_still_fits_lands():
+    # decided on 4D; meanwhile 5S then 4C landed; 3H still fits 4C when it lands
+    g = make(["9C", "KC", "", "", ""], ["3H", "QC", "", "", ""], spit0="2C", spit1="2D",
+             pile0="4D 5S 4C", pile1="JD")
+    assert g.apply(play(0, 0, parse("4D")), 1, 50) == S.DONE
+    assert top(g.piles[0]) == parse("3H")
+    illegal(g, play(1, 0, parse("7H")), 1, 60, "3.4")  # 7H was never on that pile

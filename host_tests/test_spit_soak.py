@@ -96,14 +96,15 @@ class Checker:
             assert 0 <= a < S.MOVE and cur == self.prev  # 3.4: void, unchanged
             place, k, seen = a >> 7, (a >> 6) & 1, a & 63
             pk = prev.piles[k]
-            assert seen in pk[:-1] and adjacent(prev.stock[p][place][-1], seen)
+            c = prev.stock[p][place][-1]
+            assert seen in pk[:-1] and adjacent(c, seen) and not adjacent(c, pk[-1])
             return
         if a < S.MOVE:  # 3.4 play
             place, k, seen = a >> 7, (a >> 6) & 1, a & 63
             assert prev.phase == S.PH_PLAY
             assert prev.one_pile < 0 or prev.one_pile == k  # 3.7
             c = prev.stock[p][place][-1]
-            assert prev.piles[k][-1] == seen and adjacent(c, seen)  # 3.1
+            assert seen in prev.piles[k] and adjacent(c, prev.piles[k][-1])  # 3.1
             if ph in (S.PH_PLAY, S.PH_SPIT, S.PH_SLAP):
                 assert g.piles[k][-1] == c
                 assert list(g.stock[p][place]) == list(prev.stock[p][place][:-1])
@@ -214,6 +215,10 @@ class Checker:
             t = g.clock - rng.below(2)
             if p < 2 and t >= g.clock and isinstance(a, int) and a in g.legal_actions(p):
                 continue
+            if p < 2 and t >= g.clock and isinstance(a, int) and 0 <= a < 640 and g.phase == S.PH_PLAY:
+                s, k = g.stock[p][(a >> 7) % 5], (a >> 6) & 1
+                if (a >> 7) < 5 and s and g.piles[k] and (a & 63) in g.piles[k] and (g.one_pile < 0 or g.one_pile == k) and adjacent(s[-1], g.piles[k][-1]):
+                    continue  # decided on an older top and still fits: it would land
             try:
                 r = g.apply(a, p, t)
             except IllegalAction as e:
