@@ -1,0 +1,103 @@
+"""Spades hand evaluation for the bots: trick estimates, Nil risk, bids, exchange and
+two-player draw choices. Hands are 4 per-suit 13-bit masks (spades_track), values are
+in tenths of a trick so everything stays a small int.
+"""
+from engine.spades_track import top, count
+
+SPADES = 3
+
+
+def masks(cards):
+    m = [0, 0, 0, 0]
+    for c in cards:
+        m[c // 13] |= 1 << (c % 13)
+    return m
+
+
+def tricks10(m, n=4):
+    """Expected tricks x10 of a hand: side-suit A/K/Q by length, spade honours and
+    length, ruffs from short side suits with spare spades."""
+    v = 0
+    sp = m[SPADES]
+    nsp = count(sp)
+    # spades: honours that stand, then length
+    hon = 0
+    if sp & (1 << 12):
+        hon += 10
+    if sp & (1 << 11):
+        hon += 10 if nsp >= 2 else 4
+    if sp & (1 << 10):
+        hon += 9 if nsp >= 3 else (5 if sp & (3 << 11) else 2)
+    if sp & (1 << 9):
+        hon += 6 if nsp >= 4 else 1
+    length = (nsp - 3) * 9 if nsp > 3 else 0
+    if n == 2:
+        length = (nsp - 4) * 8 if nsp > 4 else 0
+    spv = hon if hon > length else length + hon // 2
+    v += spv
+    spare = nsp - (spv + 9) // 10
+    for s in range(3):
+        x = m[s]
+        k = count(x)
+        if x & (1 << 12):
+            v += 10 if k <= 5 else 7
+        if x & (1 << 11):
+            if k >= 2:
+                v += 8 if k <= 4 else 5
+            else:
+                v += 2
+        if x & (1 << 10):
+            if k >= 3 and k <= 4:
+                v += 6 if x & (3 << 11) else 4
+            elif k == 2 and x & (3 << 11):
+                v += 2
+        if n == 2 and k >= 5:
+            v += (k - 4) * 4  # two players: long suits run more often
+        if spare > 0 and k <= 2:
+            r = (9, 5, 2)[k]
+            v += r
+            spare -= 1
+    return v
+
+
+def nil_risk(m, n=4):
+    """How hard the hand is to Nil (x10): 0 is a perfect Nil hand."""
+    risk = 0
+    sp = m[SPADES]
+    nsp = count(sp)
+    if sp & (3 << 11):
+        risk += 30  # A/K of spades: one sure trick
+    if sp & (1 << 10):
+        risk += 10 if nsp >= 3 else 20
+    if nsp >= 4:
+        risk += (nsp - 3) * 8
+    if nsp:
+        r = top(sp)
+        if r >= 7:
+            risk += (r - 6) * 2
+    for s in range(4):
+        x = m[s]
+        k = 0
+        r = 0
+        while r < 13:
+            if x & (1 << r):
+                # the k-th lowest card is covered by k lower ones
+                d = r - 2 * k - (4 if s != SPADES else 3)
+                if d > 0:
+                    risk += d * (3 if s != SPADES else 4)
+                if s != SPADES and r == 12:
+                    risk += 10 if count(x) < 4 else 5
+                k += 1
+            r += 1
+    return risk
+
+
+def exchange_cards(hand, bidder):
+    """Blind Nil exchange (RULES 1.4): the Blind Nil bidder passes its three most
+    dangerous high cards (spades first), the partner its three lowest."""
+    cards = list(hand)
+    if bidder:
+        cards.sort(key=lambda c: -((c % 13) * 4 + (3 if c // 13 == SPADES else 0)))
+    else:
+        cards.sort(key=lambda c: (c % 13) * 4 + (c // 13 == SPADES))
+    return cards[:3]

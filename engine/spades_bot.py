@@ -1,0 +1,369 @@
+"""Spades bots for both variants, levels random / easy / normal / hard, and the hint
+for the human's seat. A bot reads only its own seat's observation.
+
+    bot = Bot(seat, "hard", seed)
+    action = bot.act(match.observation(seat))      # all at once
+or, in slices between frames (only hard's card play takes more than one step):
+    bot.begin(obs)
+    while not bot.step(200):   # 200 playout card-plays per slice
+        ...
+    action = bot.result()
+    hint = suggest(match.observation(0), "normal")  # the hint button
+"""
+from engine.rng import Rng
+from engine import spades_track as tr
+from engine import spades_bid as bd
+from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT,
+                           DISCARD_DONE, NEXT_HAND, PASS, DISCARD, BIDDING, EXCHANGE, PLAY,
+                           HAND_OVER, DECLARE, DRAW, DISCARDING)
+
+LEVELS = ("random", "easy", "normal", "hard")
+# hard's budget: card plays inside playouts per decision (board ~1 s at p95)
+HARD_BUDGET = 1100
+SAMPLE_COST = 12  # what drawing one deal costs, in card plays
+
+
+def _played_set(v):
+    seen = bytearray(52)
+    for c in v.history:
+        seen[c] = 1
+    return seen
+
+
+def table(v):
+    """This seat's Table (spades_track) from its observation: its hand, the cards
+    still out, voids shown by failures to follow, the trick in progress."""
+    n = len(v.bids)
+    t = tr.Table(n)
+    for s in range(n):
+        b = v.bids[s]
+        if b == BLIND_NIL:
+            t.bid[s] = 0
+            t.blind[s] = 1
+        else:
+            t.bid[s] = b
+    full = 13 if n == 4 else 13
+    for s in range(n):
+        t.size[s] = full
+    for s in range(4):
+        t.left[s] = 0x1FFF
+    dead = getattr(v, "dead", b"")  # two-player: cards this seat knows are out of play
+    for c in dead:
+        t.left[c // 13] &= ~(1 << (c % 13))
+    t.score[0] = v.scores[0]
+    t.score[1] = v.scores[1]
+    t.bags[0] = v.bags[0]
+    t.bags[1] = v.bags[1]
+    t.bag_penalty = 1 if v.bag_penalty else 0
+    # replay the cards played: voids, spades broken, tricks
+    lead = v.leaders
+    if len(lead):
+        t.to_move = lead[0]
+    was = [0] * 16  # the cards each seat has played (for the search's sampler)
+    for c in v.history:
+        s = t.to_move
+        was[s * 4 + c // 13] |= 1 << (c % 13)
+        t.play(s, c)
+    t.was = was
+    me = v.seat
+    t.size[me] = len(v.hand)
+    for c in v.hand:
+        t.h[me * 4 + c // 13] |= 1 << (c % 13)
+    if v.phase == PLAY:
+        t.to_move = v.to_move
+    return t
+
+
+def unseen_cards(v, t):
+    """Cards this seat has not seen: in other hands (or, two-player, on the pile)."""
+    out = bytearray()
+    me = v.seat
+    for s in range(4):
+        m = t.left[s] & ~t.h[me * 4 + s]
+        r = 0
+        while m:
+            if m & 1:
+                out.append(s * 13 + r)
+            m >>= 1
+            r += 1
+    if len(v.bids) == 2:
+        for c in getattr(v, "dead_unknown", b""):
+            pass
+    return out
+
+
+def known_cards(v, t):
+    """(seat, card) pairs this seat knows: the cards it passed to its partner."""
+    got = getattr(v, "received", b"")
+    if not got:
+        return None
+    p = v.seat ^ 2
+    out = []
+    for c in v.passed:
+        if t.left[c // 13] & (1 << (c % 13)):
+            out.append((p, c))
+    return out
+
+
+def legal(v, t=None):
+    """The legal actions of v.seat, from its observation alone."""
+    ph = v.phase
+    if ph == PLAY:
+        if t is None:
+            t = table(v)
+        out = []
+        for s in range(4):
+            m = t.legal_mask(v.seat, s)
+            for r in range(13):
+                if m & (1 << r):
+                    out.append(s * 13 + r)
+        return out
+    if ph == BIDDING:
+        if getattr(v, "looked", True):
+            return list(range(BID, BID + 14))
+        return [BLIND_NIL, LOOK]
+    if ph == EXCHANGE:
+        return [PASS + c for c in v.hand if c not in v.passed]
+    if ph == HAND_OVER:
+        return [NEXT_HAND]
+    if ph == DECLARE:
+        return [DOUBLE_NIL, NO_DOUBLE_NIL]
+    if ph == DRAW:
+        if getattr(v, "must_keep", False):
+            return [KEEP]
+        return [KEEP, REJECT]
+    if ph == DISCARDING:
+        out = [DISCARD + c for c in v.hand if c not in v.discards]
+        out.append(DISCARD_DONE)
+        return out
+    return []
+
+
+def _side(v, seat):
+    return seat & 1 if len(v.bids) == 4 else seat
+
+
+# ---- bidding ----
+
+NIL_RISK = (0, 4, 14, 10)  # by level index: random, easy, normal, hard
+
+
+def blind_nil_wanted(v, level):
+    """4p, before looking (RULES 1.4): from the bids so far and the scores only."""
+    if level < 2 or not v.blind_nil:
+        return False
+    me = v.seat
+    p = v.bids[me ^ 2]
+    if p == 0 or p == BLIND_NIL:
+        return False
+    mine = v.scores[me & 1]
+    theirs = v.scores[1 - (me & 1)]
+    behind = theirs - mine
+    if behind >= 250 or (theirs >= v.target - 120 and behind >= 150):
+        return p < 0 or p >= 3  # partner unbid or strong enough to cover
+    return False
+
+
+def choose_bid(v, m, level, rng):
+    n = len(v.bids)
+    me = v.seat
+    est = bd.tricks10(m, n)
+    risk = bd.nil_risk(m, n)
+    side = _side(v, me)
+    behind = v.scores[1 - side] - v.scores[side]
+    limit = NIL_RISK[level]
+    if n == 4:
+        p = v.bids[me ^ 2]
+        if p == 0 or p == BLIND_NIL:
+            limit = -1  # partner already Nil: bid for real and cover
+        elif p >= 4:
+            limit += 3
+    if behind >= 150:
+        limit += 4
+    if level >= 2 and est <= 22 and risk <= limit:
+        return BID
+    if level == 1 and est <= 12 and risk <= limit:
+        return BID
+    if n == 4:
+        b = (est + 4) // 10
+    else:
+        b = (est + 3) // 10
+    if level == 1 and rng.below(4) == 0:
+        b += rng.below(3) - 1
+    if level >= 2:
+        if v.bags[side] >= 7 and est % 10 >= 3:
+            b += 1  # near 10 bags: bid the marginal trick rather than bag it
+        if n == 4:
+            total = 0
+            for x in v.bids:
+                if x > 0 and x != BLIND_NIL:
+                    total += x
+            # everyone has bid and tricks are short: the sets fall on the greedy side
+            if total + b > 13 and b > 1 and est % 10 < 5:
+                b -= 1
+    if b < 1:
+        b = 1
+    if b > 13:
+        b = 13
+    return BID + b
+
+
+# ---- two-player draw (RULES 2.2, 2.4) ----
+
+def double_nil_wanted(v, level):
+    if level < 2 or not v.blind_nil:
+        return False
+    me = v.seat
+    behind = v.scores[1 - me] - v.scores[me]
+    return behind >= 250 or (v.scores[1 - me] >= v.target - 120 and behind >= 150)
+
+
+def keep_card(v, c, level, rng):
+    """Keep the drawn card? (otherwise the next one is kept unseen)."""
+    r = c % 13
+    s = c // 13
+    if level == 0:
+        return rng.below(2) == 0
+    nil = getattr(v, "double_nil", False)
+    if nil:
+        return r <= 5 and not (s == 3 and r >= 4)
+    # a card is worth keeping when better than an average random card
+    val = r
+    if s == 3:
+        val += 4
+    if level == 1:
+        return val >= 7
+    have = bd.masks(v.hand)
+    k = bd.count(have[s])
+    if s != 3 and k >= 4 and r < 9:
+        val += 1  # length in a side suit
+    if s != 3 and k == 0 and r < 6:
+        val -= 2
+    return val >= 7
+
+
+def double_nil_discards(hand, level):
+    """Up to three most dangerous cards to replace (RULES 2.4)."""
+    scored = []
+    m = bd.masks(hand)
+    for c in hand:
+        s = c // 13
+        r = c % 13
+        low_cover = bd.count(m[s] & ((1 << r) - 1))
+        d = r - 2 * low_cover + (3 if s == 3 else 0)
+        if d >= 5:
+            scored.append((d, c))
+    scored.sort()
+    scored.reverse()
+    return [c for d, c in scored[:3]]
+
+
+# ---- the bot ----
+
+class Bot:
+    def __init__(self, seat, level="normal", seed=1, budget=HARD_BUDGET):
+        self.seat = seat
+        self.level = LEVELS.index(level) if isinstance(level, str) else level
+        self.rng = Rng(seed * 4 + seat + 1)
+        self.budget = budget
+        self.search = None
+        self._action = -1
+
+    def act(self, v):
+        self.begin(v)
+        while not self.step(100000):
+            pass
+        return self.result()
+
+    def begin(self, v):
+        """Start deciding for observation v (v.to_move must be this seat)."""
+        self._action = -1
+        self._searching = False
+        lv = self.level
+        ph = v.phase
+        if lv == 0:
+            acts = legal(v)
+            self._action = acts[self.rng.below(len(acts))]
+            return
+        if ph == PLAY:
+            t = table(v)
+            if lv == 3:
+                from engine.spades_search import Search
+                if self.search is None:
+                    self.search = Search(self.rng.next16() + 1)
+                done = self.search.start(t, self.seat, unseen_cards(v, t), self.budget,
+                                         known_cards(v, t), SAMPLE_COST)
+                self._searching = True
+                if done:
+                    self._searching = False
+                    self._action = self.search.result()
+                return
+            if lv == 1:
+                self._action = self._easy_play(v, t)
+                return
+            self._action = tr.pick(t, self.seat)
+            return
+        self._action = self._decide(v, lv)
+
+    def step(self, n):
+        """Spend up to n card plays of search; True when the action is ready."""
+        if not self._searching:
+            return True
+        if self.search.step(n):
+            self._searching = False
+            self._action = self.search.result()
+            return True
+        return False
+
+    def result(self):
+        return self._action
+
+    def _easy_play(self, v, t):
+        # easy forgets which cards were played: everything it does not hold is out
+        acts = legal(v, t)
+        if self.rng.below(8) == 0:
+            return acts[self.rng.below(len(acts))]
+        me = self.seat
+        for s in range(4):
+            t.left[s] = 0x1FFF
+        for s in range(len(v.bids)):
+            if s != me:
+                t.void[s] = 0
+        return tr.pick(t, me)
+
+    def _decide(self, v, lv):
+        ph = v.phase
+        me = self.seat
+        rng = self.rng
+        if ph == BIDDING:
+            if not getattr(v, "looked", True):
+                return BLIND_NIL if blind_nil_wanted(v, lv) else LOOK
+            return choose_bid(v, bd.masks(v.hand), lv, rng)
+        if ph == EXCHANGE:
+            bidder = v.bids[me] == BLIND_NIL
+            for c in bd.exchange_cards(v.hand, bidder):
+                if c not in v.passed:
+                    return PASS + c
+        if ph == HAND_OVER:
+            return NEXT_HAND
+        if ph == DECLARE:
+            return DOUBLE_NIL if double_nil_wanted(v, lv) else NO_DOUBLE_NIL
+        if ph == DRAW:
+            if getattr(v, "must_keep", False):
+                return KEEP
+            return KEEP if keep_card(v, v.drawn, lv, rng) else REJECT
+        if ph == DISCARDING:
+            done = v.discards
+            for c in double_nil_discards(v.hand, lv):
+                if c not in done:
+                    if len(done) >= 3:
+                        break
+                    return DISCARD + c
+            return DISCARD_DONE
+        acts = legal(v)
+        return acts[0]
+
+
+def suggest(v, level="normal", seed=0, budget=HARD_BUDGET):
+    """The hint for the human's seat: what this level would do from observation v."""
+    return Bot(v.seat, level, seed, budget).act(v)

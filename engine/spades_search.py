@@ -1,0 +1,273 @@
+"""Hard Spades play: sample deals of the unseen cards consistent with what this seat
+has seen, play each candidate card out on every sampled deal with the fast policy
+(spades_track.pick), keep the candidate with the best average hand value.
+
+The budget is a number of playouts (one candidate on one deal), never a clock, so a
+seed gives the same answer on every port. The UI runs it in slices:
+
+    s = Search(seed)
+    s.start(table, seat, unseen, budget)
+    while not s.step(4):   # a few playouts per frame
+        ...                # draw a frame, read buttons
+    card = s.result()
+"""
+from engine.rng import Rng
+from engine import spades_track as tr
+from engine.spades_bid import tricks10, nil_risk
+
+MARGIN = 4  # points per deal another card must gain over the policy's
+TRIES = 6  # deals drawn per sample; the one that fits the bids best is played
+
+BAG_COST = 3  # beyond the point a bag scores, what one bag costs in later penalties
+
+
+def candidates(t, seat):
+    """Legal cards of seat, one per run of equivalent cards (no outstanding card of
+    another seat lies between them), lowest of each run."""
+    out = []
+    b = seat * 4
+    for s in range(4):
+        m = t.legal_mask(seat, s)
+        if not m:
+            continue
+        others = t.left[s] & ~t.h[b + s]
+        prev = -2
+        r = 0
+        while r < 13:
+            if m & (1 << r):
+                # equivalent to prev when nothing of others' lies between
+                if prev < 0 or (others >> (prev + 1)) & ((1 << (r - prev - 1)) - 1):
+                    out.append(s * 13 + r)
+                prev = r
+            r += 1
+    return out
+
+
+def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None):
+    """Fill `out` (a Table) with t plus the other seats' hands drawn from the
+    `n_unseen` first cards of `unseen`: sizes as in t, no card in a suit its seat is
+    known void in, `fixed` (seat, card) pairs placed first. Two-player: the cards not
+    given to the opponent lie on the discard pile (out of play). Returns attempts."""
+    out.copy_from(t)
+    n = t.n
+    cap = out.void  # placeholder to keep names short below
+    tries = 0
+    while True:
+        tries += 1
+        h = out.h
+        for o in range(n):
+            if o != seat:
+                for s in range(4):
+                    h[o * 4 + s] = 0
+        room = [0, 0, 0, 0, 0]
+        for o in range(n):
+            if o != seat:
+                room[o] = t.size[o]
+        room[4] = n_unseen - (room[0] + room[1] + room[2] + room[3])  # two-player: the discard pile
+        for i in range(n_unseen):
+            buf[i] = unseen[i]
+        k = n_unseen
+        if fixed:
+            for o, c in fixed:
+                j = 0
+                while j < k and buf[j] != c:
+                    j += 1
+                if j < k and room[o] > 0:
+                    h[o * 4 + c // 13] |= 1 << (c % 13)
+                    room[o] -= 1
+                    k -= 1
+                    buf[j] = buf[k]
+        _shuffle(rng, buf, k)
+        strict = tries <= 30  # after 30 failures, place ignoring voids (never seen)
+        ok = True
+        for i in range(k):
+            c = buf[i]
+            s = c // 13
+            bit = 1 << s
+            tot = room[4]
+            for o in range(n):
+                if room[o] and not (strict and cap[o] & bit):
+                    tot += room[o]
+            if tot == 0:
+                ok = False
+                break
+            x = rng.below(tot)
+            o = 0
+            while o < n:
+                if room[o] and not (strict and cap[o] & bit):
+                    x -= room[o]
+                    if x < 0:
+                        break
+                o += 1
+            if o < n:
+                h[o * 4 + s] |= 1 << (c % 13)
+                room[o] -= 1
+            else:
+                room[4] -= 1
+        if ok:
+            break
+    if n == 2:
+        for s in range(4):
+            out.left[s] = h[s] | h[4 + s]
+    return tries
+
+
+def misfit(d, seat, was, m):
+    """How far the sampled hands in Table d are from their owners' bids (x10 tricks
+    beyond a tolerance): a seat that bid 5 rarely holds a hand worth 2. `was` holds
+    the cards each seat has played (16 masks); m is a 4-entry scratch list."""
+    n = d.n
+    f = 0
+    for o in range(n):
+        b = d.bid[o]
+        if o == seat or b < 0 or d.blind[o]:
+            continue
+        for s in range(4):
+            m[s] = d.h[o * 4 + s] | was[o * 4 + s]
+        if b == 0:
+            x = nil_risk(m, n) - 25
+        else:
+            x = tricks10(m, n) - 10 * b
+            if x < 0:
+                x = -x
+            x -= 12
+        if x > 0:
+            f += x
+    return f
+
+
+def _shuffle(rng, buf, k):
+    i = k - 1
+    while i > 0:
+        j = rng.below(i + 1)
+        buf[i], buf[j] = buf[j], buf[i]
+        i -= 1
+
+
+def playout(w, rng=None):
+    """Play the hand in Table w to its end with the policy."""
+    pick = tr.pick
+    while True:
+        seat = w.to_move
+        if not w.size[seat]:
+            return
+        w.play(seat, pick(w, seat))
+
+
+def value(w, seat):
+    side = w.side(seat)
+    other = 1 - side
+    return tr.hand_value(w, side, BAG_COST) - tr.hand_value(w, other, BAG_COST)
+
+
+class Search:
+    def __init__(self, seed=1):
+        self.rng = Rng(seed)
+        self.deal = None
+        self.work = None
+        self.buf = bytearray(52)
+        self.cands = []
+        self.total = [0] * 13
+        self.scratch = [0] * 4
+        self.done = 0
+        self.budget = 0
+
+    def start(self, t, seat, unseen, budget, fixed=None, sample_cost=12):
+        """t: this seat's Table (from spades_bot.table); unseen: the cards this seat
+        has not seen (bytes-like); budget: card plays to spend in playouts, drawing a
+        deal counting sample_cost. At least one deal is always played out. True when
+        there is nothing to search (one candidate)."""
+        if self.deal is None or self.deal.n != t.n:
+            self.deal = tr.Table(t.n)
+            self.work = tr.Table(t.n)
+            self.trial = tr.Table(t.n)
+        self.was = getattr(t, "was", None)
+        self.t = t
+        self.seat = seat
+        self.unseen = unseen
+        self.fixed = fixed
+        self.cands = cands = candidates(t, seat)
+        k = len(cands)
+        # the policy's own card goes first: it keeps ties and near-ties
+        if k > 1:
+            p = tr.pick(t, seat)
+            j = -1
+            for i in range(k):
+                if cands[i] // 13 == p // 13 and cands[i] <= p:
+                    j = i
+            if j > 0:
+                cands[0], cands[j] = cands[j], cands[0]
+        for i in range(13):
+            self.total[i] = 0
+        self.done = 0
+        self.budget = budget if k > 1 else 0
+        self.sample_cost = sample_cost
+        self.spent = 0
+        self.i = k  # the next candidate to try on the current deal (k: draw a deal)
+        return self.budget == 0
+
+    def step(self, n):
+        """Spend about n card plays (whole playouts); True when the budget is spent.
+        Deals are played out by every candidate: the search stops only between
+        deals, so all candidates are compared on the same deals."""
+        k = len(self.cands)
+        deal = self.deal
+        work = self.work
+        seat = self.seat
+        plays = self.t.size[seat] * self.t.n - self.t.played  # cards left in the hand
+        while n > 0:
+            if self.i >= k:
+                if self.spent >= self.budget and self.done:
+                    return True
+                self._draw()
+                self.i = 0
+            work.copy_from(deal)
+            work.play(seat, self.cands[self.i])
+            playout(work)
+            self.total[self.i] += value(work, seat)
+            self.i += 1
+            if self.i >= k:
+                self.done += 1
+            self.spent += plays
+            n -= plays
+        return self.i >= k and self.spent >= self.budget
+
+    def _draw(self):
+        """Draw up to TRIES deals, keep the one closest to the bids in self.deal."""
+        was = self.was
+        tries = TRIES if was is not None else 1
+        bestf = -1
+        scratch = self.scratch
+        for _ in range(tries):
+            d = self.trial if tries > 1 else self.deal
+            sample(self.t, self.seat, self.unseen, len(self.unseen), self.rng, d, self.buf, self.fixed)
+            self.spent += self.sample_cost
+            if tries == 1:
+                return
+            f = misfit(d, self.seat, was, scratch)
+            if bestf < 0 or f < bestf:
+                bestf = f
+                self.deal.copy_from(d)
+            if f == 0:
+                return
+
+    def result(self):
+        """The candidate with the best total over the deals; the policy's card (first)
+        unless another beats it by MARGIN points a deal."""
+        k = len(self.cands)
+        if k == 1:
+            return self.cands[0]
+        best = 0
+        tot = self.total
+        for i in range(1, k):
+            if tot[i] > tot[best]:
+                best = i
+        if tot[best] - tot[0] <= MARGIN * self.done:
+            best = 0
+        return self.cands[best]
+
+    def run(self, t, seat, unseen, budget, fixed=None):
+        self.start(t, seat, unseen, budget, fixed)
+        while not self.step(1000):
+            pass
+        return self.result()
