@@ -49,8 +49,9 @@ assignment made to the store.
 
 Use (UI):
     st = Storage(microcontroller.nvm)          # laptop: Storage(ui.filestore.FileStore())
-    msg = st.take_notice()                     # once, after the first loads: text or None
     saved = st.load_game()                     # (game_id, level_byte, blob) or None
+    # Match.from_bytes(blob) raising ValueError -> st.reject(GAME): no Continue, notice
+    msg = st.take_notice()                     # once, after the loads: text or None
     st.save_game(game_id, level_byte, match.to_bytes())   # after each action that matters
     st.clear_game()                            # match finished or abandoned
     opts = st.load_options(); st.save_options(opts)       # engine.options.Options
@@ -254,6 +255,12 @@ class Storage:
         self._current[kind] = (-1, -1, None)
         self.unreadable &= ~(1 << kind)
         return wrote
+
+    def reject(self, kind):
+        """A record that passed its checks but its user could not take (e.g. the
+        engine's from_bytes raised ValueError): flag it like an unreadable one, so
+        take_notice() tells the player once and clears it."""
+        self.unreadable |= 1 << kind
 
     def take_notice(self):
         """The message for the player about unreadable records, once, or None.

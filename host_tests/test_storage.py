@@ -615,3 +615,13 @@ def test_stats_counting_helpers_against_real_scoring():
 def test_blind_nil_marker_matches_the_engine():
     tricks = pytest.importorskip("engine.tricks")
     assert stats.BLIND_NIL_BID == tricks.BLIND_NIL
+
+
+def test_a_blob_the_engine_refuses_is_rejected_and_told_once():
+    nvm = bytearray(8192)
+    Storage(nvm).save_game(0, 1, b"not a match")
+    s = Storage(nvm)
+    game_id, level, blob = s.load_game()
+    s.reject(GAME)  # what the UI does when Match.from_bytes(blob) raises ValueError
+    assert s.take_notice() == "saved game could not be read"
+    assert Storage(nvm).load_game() is None and Storage(nvm).take_notice() is None
