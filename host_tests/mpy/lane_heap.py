@@ -8,7 +8,10 @@ peak = 0
 def sample():
     global peak
     gc.collect()
-    used = gc.mem_alloc()
+    mem_alloc = getattr(gc, "mem_alloc", None)  # MicroPython only; CPython has no heap to read
+    if mem_alloc is None:
+        return 0
+    used = mem_alloc()
     if used > peak:
         peak = used
     return used
