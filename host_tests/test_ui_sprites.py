@@ -116,10 +116,27 @@ def test_fewer_cards_spread_out_and_unused_slots_hide():
     assert all(row.slot(i).hidden for i in range(13))
 
 
-def test_text_line_changes_only_when_the_text_does():
-    line = widgets.TextLine("Bid 3", 0, 0)
-    bmp = line.label.bitmap
-    line.set("Bid 3")
-    assert line.label.bitmap is bmp
-    line.set("Bid 4")
-    assert line.label.text == "Bid 4"
+def test_text_line_rewrites_tiles_only_and_keeps_its_anchor():
+    bmp, w, h, index = widgets.font()
+    line = widgets.TextLine("Bid 3", 80, 10, anchor=(0.5, 0), chars=8)
+    grid = line.grid
+    assert [grid[i] for i in range(5)] == [index[ord(ch) - 32] for ch in "Bid 3"]
+    assert line.group.x == 80 - (5 * w) // 2
+    line.set("Bid 10")
+    assert line.grid is grid and grid.bitmap is bmp  # nothing new allocated
+    assert grid[5] == index[ord("0") - 32]
+    assert line.group.x == 80 - (6 * w) // 2
+    line.set("a much longer text than eight")
+    assert [grid[i] for i in range(8)] == [index[ord(ch) - 32] for ch in "a much l"]
+
+
+def test_text_line_draws_the_font(table):
+    hw, g = table
+    line = widgets.TextLine("A", 10, 10, color=0xFFFFFF)
+    g.append(line.group)
+    big = widgets.TextLine("A", 40, 10, color=0xFFFFFF, scale=2)
+    g.append(big.group)
+    draw(hw)
+    small = count_color(hw.display, 0xFFFFFF, 10, 10, 16, 22)
+    assert small > 10
+    assert count_color(hw.display, 0xFFFFFF, 40, 10, 52, 34) == 4 * small

@@ -62,7 +62,7 @@ def sprite_sheet(app):
     g.append(sprites.card_grid(sprites.EMPTY, sprites.NORMAL, 4, 60))
     g.append(sprites.card_grid(44, sprites.HINT, 136, 4))
     g.append(sprites.card_grid(18, sprites.DIM, 136, 60))
-    g.append(widgets.TextLine("AS led", 156, 90, 0xFFFFFF, (1, 0)).label)
+    g.append(widgets.TextLine("AS led", 156, 90, 0xFFFFFF, (1, 0)).group)
 
     class Still:
         group = g

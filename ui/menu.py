@@ -53,20 +53,21 @@ class Menu:
         self.message_until = -1
         g = displayio.Group()
         g.append(sprites.felt())
-        g.append(widgets.TextLine("Pocket Cards", 80, TITLE_Y, TITLE, (0.5, 0), scale=2).label)
+        g.append(widgets.TextLine("Pocket Cards", 80, TITLE_Y, TITLE, (0.5, 0), scale=2).group)
         g.append(widgets.bar(148, 1, RULE, 6, TITLE_Y + 27))
         self.bar = widgets.bar(ROW_W, ROW_H - 1, BAR, ROW_X, ROW_Y0)
         g.append(self.bar)
         self.rows = []
         for i in range(min(ROWS, len(self.entries))):
-            line = widgets.TextLine("", ROW_X + 5, ROW_Y0 + i * ROW_H + (ROW_H - 1) // 2, TEXT, (0, 0.5))
+            line = widgets.TextLine("", ROW_X + 5, ROW_Y0 + i * ROW_H + (ROW_H - 1) // 2, TEXT, (0, 0.5),
+                                    chars=(ROW_W - 6) // 6)
             self.rows.append(line)
-            g.append(line.label)
+            g.append(line.group)
         # a fan of the four aces, spades on top
         for i, c in enumerate((38, 25, 12, 51)):
             g.append(sprites.card_grid(c, sprites.NORMAL, 110 + i * 9, 52 + (3 if i in (0, 3) else 0)))
-        self.status = widgets.TextLine(_HINT_TEXT, 80, STATUS_Y, HINT, (0.5, 0))
-        g.append(self.status.label)
+        self.status = widgets.TextLine(_HINT_TEXT, 80, STATUS_Y, HINT, (0.5, 0), chars=26)
+        g.append(self.status.group)
         self.group = g
         self._draw_rows()
 

@@ -1,8 +1,7 @@
-"""Display pieces built once and then only changed: a row of cards (a hand), a line of
-text, a bar. Each keeps what it shows, so setting the same value again touches no
+"""Display pieces built once and then only changed: a row of cards (a hand), a card
+place, a line of text, a bar. Each keeps what it shows, so setting the same value again touches no
 pixel (displayio then redraws nothing)."""
 import displayio
-from adafruit_display_text import bitmap_label
 import terminalio
 
 from ui import sprites
@@ -123,25 +122,87 @@ class CardSlot:
         self.grid.hidden = True
 
 
-class TextLine:
-    """A bitmap_label (the memory-saving label) that changes only when its text does.
-    `anchor` is (ax, ay) as in adafruit_display_text: (0, 0) top-left, (0.5, 0) top
-    centre, (1, 0) top-right."""
+_font = None  # (bitmap, cell width, cell height, tile index per ASCII 32..126)
 
-    def __init__(self, text="", x=0, y=0, color=0xFFFFFF, anchor=(0, 0), scale=1, background=None):
-        self.text = text
-        self.label = bitmap_label.Label(terminalio.FONT, text=text, color=color, scale=scale,
-                                        anchor_point=anchor, anchored_position=(x, y),
-                                        background_color=background)
+
+def font():
+    """terminalio.FONT as one tile bitmap: (bitmap, w, h, index) where index[ord(ch) - 32]
+    is the tile of an ASCII character. On the badge that is the font's own bitmap; Blinka
+    keeps one bitmap per glyph, so there the cells are copied into one (once)."""
+    global _font
+    if _font is None:
+        f = terminalio.FONT
+        w, h = f.get_bounding_box()[:2]
+        index = bytearray(95)
+        bmp = f.bitmap
+        if isinstance(bmp, displayio.Bitmap):
+            for i in range(95):
+                g = f.get_glyph(32 + i)
+                index[i] = g.tile_index if g is not None else 0
+        else:
+            bmp = displayio.Bitmap(w * 95, h, 2)
+            for i in range(95):
+                index[i] = i
+                g = f.get_glyph(32 + i)
+                if g is None:
+                    continue
+                top = h + f._font.get_bounding_box()[3] - g.height - g.dy
+                for y in range(g.height):
+                    for x in range(g.width):
+                        if g.bitmap[x, y] and 0 <= top + y < h and 0 <= x + g.dx < w:
+                            bmp[i * w + x + g.dx, top + y] = 1
+        _font = (bmp, w, h, index)
+    return _font
+
+
+class TextLine:
+    """A line of terminalio text as one TileGrid over the font: set(text) only rewrites
+    tile indices (no bitmap is allocated, unlike a label), and only when the text
+    changed. `chars` cells are reserved (default: the first text's length); longer text
+    is cut. (x, y) is where `anchor` of the text lands: (0, 0) top-left, (0.5, 0) top
+    centre, (1, 0.5) right middle... `group` is what to append to a screen's Group."""
+
+    def __init__(self, text="", x=0, y=0, color=0xFFFFFF, anchor=(0, 0), scale=1, background=None, chars=0):
+        bmp, w, h, _ = font()
+        self.chars = max(chars, len(text), 1)
+        self.cell_w = w * scale
+        self.cell_h = h * scale
+        self.anchor = anchor
+        self.x = x
+        self.y = y
+        self.palette = displayio.Palette(2)
+        self.palette[1] = color
+        if background is None:
+            self.palette.make_transparent(0)
+        else:
+            self.palette[0] = background
+        self.grid = displayio.TileGrid(bmp, pixel_shader=self.palette, width=self.chars, height=1,
+                                       tile_width=w, tile_height=h, default_tile=0)
+        if scale == 1:
+            self.group = self.grid
+        else:
+            self.group = displayio.Group(scale=scale)
+            self.group.append(self.grid)
+        self.text = None
+        self.set(text)
 
     def set(self, text):
-        if text != self.text:
-            self.text = text
-            self.label.text = text
+        if text == self.text:
+            return
+        self.text = text
+        index = font()[3]
+        grid = self.grid
+        n = len(text)
+        for i in range(self.chars):
+            c = ord(text[i]) - 32 if i < n else 0
+            grid[i] = index[c] if 0 <= c < 95 else index[31]  # '?' for anything else
+        shown = min(n, self.chars)
+        self.group.x = self.x - int(self.anchor[0] * shown * self.cell_w)
+        self.group.y = self.y - int(self.anchor[1] * self.cell_h)
 
     def set_color(self, color):
-        if self.label.color != color:
-            self.label.color = color
+        if self.palette[1] != color:
+            self.palette[1] = color
 
 
 def bar(width, height, color, x=0, y=0):
