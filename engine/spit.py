@@ -24,8 +24,10 @@ Actions (small ints; `apply(action, player, t_ms)`):
 apply() returns DONE (1) or VOID (0); an illegal action raises IllegalAction (a
 ValueError) naming the RULES section, with the state unchanged.
 
-Phases: SPIT (waiting for "Spit!": round start and stalemate, 3.3/3.5), PLAY, SLAP (both
-must slap, 3.6), ROUND_OVER (NEXT_ROUND lays out), MATCH_OVER (`winner` set).
+Phases: PH_SPIT (waiting for "Spit!": at round start, or in stalemate: `stalemate()`;
+3.3/3.5), PH_PLAY, PH_SLAP (both must slap, 3.6), PH_ROUND_OVER (NEXT_ROUND lays out;
+`took`, `ended` tell how the round went), PH_MATCH_OVER (`winner` set).
+Option spit_match: 'standard' (no cards left wins) or 'points' (`scores`, to 100, 3.8).
 """
 try:
     from micropython import const
@@ -171,6 +173,10 @@ class Spit:
         self.phase = PH_SPIT
 
     # ---- queries -----------------------------------------------------------
+    def stalemate(self):
+        """3.5: PH_SPIT after play began (round start has empty spit piles)."""
+        return self.phase == PH_SPIT and (len(self.piles[0]) + len(self.piles[1])) > 0
+
     def pile_in_use(self, k):
         return self.one_pile < 0 or self.one_pile == k
 

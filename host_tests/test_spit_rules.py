@@ -126,6 +126,7 @@ def test_3_2_same_seed_same_game():
 # ---- 3.3 -------------------------------------------------------------------
 def test_3_3_spit_turns_each_top_spit_card_onto_own_pile():
     g = Spit(5)
+    assert not g.stalemate()  # the round start, not a stalemate
     a, b = top(g.spit[0]), top(g.spit[1])
     illegal(g, play(0, 0, a), 0, 1, "3.3")  # no move before Spit!
     assert g.legal_actions(0) == [SPIT]
@@ -194,9 +195,10 @@ def test_3_4_actions_come_in_time_order():
 def test_3_5_stalemate_then_spit_again():
     g = make(["9C 5S", "", "", "", ""], ["9H", "", "", "", ""], spit0="8D", spit1="KH",
              pile0="4D", pile1="JD")
+    assert not g.stalemate()
     assert g.apply(play(0, 0, parse("4D")), 0, 10) == S.DONE
     # 9C, 9H: nothing fits 5S or JD, no empty place with 2+ cards -> stalemate
-    assert g.phase == S.PH_SPIT
+    assert g.phase == S.PH_SPIT and g.stalemate()
     assert g.legal_actions(0) == [SPIT] and g.legal_actions(1) == [SPIT]
     g.apply(SPIT, 0, 700)
     assert top(g.piles[0]) == parse("8D") and top(g.piles[1]) == parse("KH")
