@@ -135,7 +135,7 @@ def test_registry_launches_a_game_lazily_and_home_unloads_it(ui, tmp_path, monke
     (pkg / "__init__.py").write_text("")
     (pkg / "table.py").write_text(GAME)
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(menu, "entries", [("Fake", "fakegames.table", 7)] + list(menu.entries))
+    menu.set_entries([("Fake", "fakegames.table", 7)] + menu_mod.ENTRIES)
     assert "fakegames.table" not in sys.modules
     hw.press(keys.A)
     app.step()
@@ -188,6 +188,22 @@ def test_now_advances_with_the_clock_and_survives_a_wrap():
         assert seen == [10]
     finally:
         hw.close()
+
+
+def test_more_entries_than_rows_scroll_and_the_bar_stays_on_screen(ui):
+    hw, app, menu = ui
+    menu.set_entries([("Item %d" % i, None, 0) for i in range(9)])
+    app.dirty = True
+    hw.press(*[keys.DOWN] * 7)
+    app.step()
+    assert menu.cursor == 7 and menu.list.top == 7 - menu_mod.ROWS + 1
+    assert [line.text for line in menu.list.lines] == ["Item %d" % i for i in range(3, 8)]
+    last = menu_mod.ROW_Y0 + (menu_mod.ROWS - 1) * menu_mod.ROW_H
+    assert bar_rows(hw.display) == list(range(last, last + menu_mod.ROW_H - 1))
+    hw.press(keys.DOWN, keys.DOWN)  # wraps to the top
+    app.step()
+    assert menu.cursor == 0 and menu.list.top == 0
+    assert bar_rows(hw.display)[0] == menu_mod.ROW_Y0
 
 
 def test_tone_respects_sound_off(ui):

@@ -24,6 +24,7 @@ SCREENS = [
     ("menu", "tools.screens:menu"),
     ("menu_soon", "tools.screens:menu_coming_soon"),
     ("sprites", "tools.screens:sprite_sheet"),
+    ("fonts", "tools.screens:fonts"),
 ]
 
 
@@ -64,16 +65,49 @@ def sprite_sheet(app):
     g.append(sprites.card_grid(18, sprites.DIM, 136, 60))
     g.append(widgets.TextLine("AS led", 156, 90, 0xFFFFFF, (1, 0)).group)
 
-    class Still:
-        group = g
+    app.show(Still(g))
+    app.step()
 
-        def on_key(self, key):
-            return False
 
-        def tick(self, now):
-            return False
+class Still:
+    """A screen that only shows a group (for samples of pieces)."""
 
-    app.show(Still())
+    def __init__(self, group):
+        self.group = group
+
+    def on_key(self, key):
+        return False
+
+    def tick(self, now):
+        return False
+
+
+def fonts(app):
+    """Both text faces: terminalio (6x12) and ui/tinyfont.py (4x6), with a scoreboard."""
+    import displayio
+    from ui import sprites, tinyfont, widgets
+
+    g = displayio.Group()
+    g.append(sprites.felt())
+    tiny = tinyfont.font()
+    y = 2
+    for text in ("terminalio 6x12: Bid 3 Nil", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789 .:/-+!?%()*<>="):
+        g.append(widgets.TextLine(text, 2, y, 0xFFFFFF).group)
+        y += 13
+    y += 3
+    for text in ("TINYFONT 4X6: 40 CHARACTERS ON A LINE.", "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                 "0123456789 .:/-+!?%()*<>=,'#", "lower case shows as capitals"):
+        g.append(widgets.TextLine(text, 2, y, 0xFFFFFF, face=tiny).group)
+        y += 7
+    y += 4
+    rows = (("", "BID", "TOOK", "SCORE", "BAGS"), ("US", "3+4", "5", "124", "3"), ("THEM", "NIL+2", "6", "-37", "9"))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            color = 0xFFE9A0 if r == 0 or c == 0 else 0xFFFFFF
+            g.append(widgets.TextLine(text, 4 + c * 30, y + r * 8, color, face=tiny).group)
+    g.append(widgets.TextLine("N:3/1  E:NIL/0  S:4/2  W:2/2 *", 4, y + 28, 0xA8D8B0, face=tiny).group)
+    g.append(widgets.TextLine("SPADES BROKEN", 156, y + 36, 0xFF8080, (1, 0), face=tiny).group)
+    app.show(Still(g))
     app.step()
 
 

@@ -43,57 +43,45 @@ _HINT_TEXT = "Up/Down, A: choose"
 
 
 class Menu:
-    """The title menu screen (ui/app.py's screen interface)."""
+    """The title menu screen (ui/app.py's screen interface). `entries` defaults to
+    ENTRIES; set_entries() changes them later (e.g. Continue once a game is saved)."""
 
     def __init__(self, app, entries=None):
         self.app = app
-        self.entries = ENTRIES if entries is None else entries
-        self.cursor = 0
-        self.top = 0  # first entry shown
         self.message_until = -1
         g = displayio.Group()
         g.append(sprites.felt())
         g.append(widgets.TextLine("Pocket Cards", 80, TITLE_Y, TITLE, (0.5, 0), scale=2).group)
         g.append(widgets.bar(148, 1, RULE, 6, TITLE_Y + 27))
-        self.bar = widgets.bar(ROW_W, ROW_H - 1, BAR, ROW_X, ROW_Y0)
-        g.append(self.bar)
-        self.rows = []
-        for i in range(min(ROWS, len(self.entries))):
-            line = widgets.TextLine("", ROW_X + 5, ROW_Y0 + i * ROW_H + (ROW_H - 1) // 2, TEXT, (0, 0.5),
-                                    chars=(ROW_W - 6) // 6)
-            self.rows.append(line)
-            g.append(line.group)
+        self.list = widgets.MenuList(ROW_X, ROW_Y0, ROW_W, ROWS, ROW_H, text=TEXT, text_on_bar=TEXT_ON_BAR,
+                                     bar_color=BAR)
+        g.append(self.list.group)
         # a fan of the four aces, spades on top
         for i, c in enumerate((38, 25, 12, 51)):
             g.append(sprites.card_grid(c, sprites.NORMAL, 110 + i * 9, 52 + (3 if i in (0, 3) else 0)))
         self.status = widgets.TextLine(_HINT_TEXT, 80, STATUS_Y, HINT, (0.5, 0), chars=26)
         g.append(self.status.group)
         self.group = g
-        self._draw_rows()
+        self.set_entries(ENTRIES if entries is None else entries)
 
-    def _draw_rows(self):
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + len(self.rows):
-            self.top = self.cursor - len(self.rows) + 1
-        for i in range(len(self.rows)):
-            line = self.rows[i]
-            line.set(self.entries[self.top + i][0])
-            line.set_color(TEXT_ON_BAR if self.top + i == self.cursor else TEXT)
-        self.bar.y = ROW_Y0 + (self.cursor - self.top) * ROW_H
+    def set_entries(self, entries):
+        self.entries = entries
+        self.list.set_items([e[0] for e in entries])
+
+    @property
+    def cursor(self):
+        return self.list.cursor
 
     def on_key(self, key):
-        n = len(self.entries)
         if key == keys.UP or key == keys.DOWN:
-            self.cursor = (self.cursor + (1 if key == keys.DOWN else n - 1)) % n
-            self._draw_rows()
+            self.list.move(1 if key == keys.DOWN else -1)
             return True
         if key == keys.A or key == keys.START:
             return self.choose()
         return False
 
     def choose(self):
-        label, module, arg = self.entries[self.cursor]
+        label, module, arg = self.entries[self.list.cursor]
         if module is None:
             self.app.quit()
             return False

@@ -160,10 +160,15 @@ class TextLine:
     tile indices (no bitmap is allocated, unlike a label), and only when the text
     changed. `chars` cells are reserved (default: the first text's length); longer text
     is cut. (x, y) is where `anchor` of the text lands: (0, 0) top-left, (0.5, 0) top
-    centre, (1, 0.5) right middle... `group` is what to append to a screen's Group."""
+    centre, (1, 0.5) right middle... `group` is what to append to a screen's Group.
+    `face` is a font tuple as font() returns (default terminalio; ui/tinyfont.py has a
+    3x5 one)."""
 
-    def __init__(self, text="", x=0, y=0, color=0xFFFFFF, anchor=(0, 0), scale=1, background=None, chars=0):
-        bmp, w, h, _ = font()
+    def __init__(self, text="", x=0, y=0, color=0xFFFFFF, anchor=(0, 0), scale=1, background=None, chars=0,
+                 face=None):
+        if face is None:
+            face = font()
+        bmp, w, h, self.index = face
         self.chars = max(chars, len(text), 1)
         self.cell_w = w * scale
         self.cell_h = h * scale
@@ -190,7 +195,7 @@ class TextLine:
         if text == self.text:
             return
         self.text = text
-        index = font()[3]
+        index = self.index
         grid = self.grid
         n = len(text)
         for i in range(self.chars):
@@ -212,3 +217,62 @@ def bar(width, height, color, x=0, y=0):
     pal[0] = color
     return displayio.TileGrid(bmp, pixel_shader=pal, width=1, height=height,
                               tile_width=width, tile_height=1, x=x, y=y)
+
+
+class MenuList:
+    """A list of text rows with a highlight bar on the cursor row: the title menu, and
+    pause, options or bid lists in the games. `rows` lines are built once; with more
+    items than rows the list scrolls. move(delta) wraps around; set_item(i, text)
+    rewrites one item (e.g. "Sound: off")."""
+
+    def __init__(self, x, y, width, rows, row_h=14, items=(), text=0xFFFFFF, text_on_bar=0x102010,
+                 bar_color=0xF8C800):
+        self.x = x
+        self.y = y
+        self.row_h = row_h
+        self.text = text
+        self.text_on_bar = text_on_bar
+        self.group = displayio.Group()
+        self.bar = bar(width, row_h - 1, bar_color, x, y)
+        self.group.append(self.bar)
+        cell_w = font()[1]
+        self.lines = []
+        for i in range(rows):
+            line = TextLine("", x + 5, y + i * row_h + (row_h - 1) // 2, text, (0, 0.5),
+                            chars=(width - 6) // cell_w)
+            self.lines.append(line)
+            self.group.append(line.group)
+        self.items = []
+        self.cursor = 0
+        self.top = 0  # first item shown
+        self.set_items(items)
+
+    def set_items(self, items, cursor=0):
+        self.items = list(items)
+        self.cursor = cursor
+        self.top = 0
+        self._draw()
+
+    def set_item(self, i, text):
+        self.items[i] = text
+        self._draw()
+
+    def move(self, delta):
+        n = len(self.items)
+        if n:
+            self.cursor = (self.cursor + delta) % n
+            self._draw()
+
+    def _draw(self):
+        rows = len(self.lines)
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + rows:
+            self.top = self.cursor - rows + 1
+        for i in range(rows):
+            k = self.top + i
+            line = self.lines[i]
+            line.set(self.items[k] if k < len(self.items) else "")
+            line.set_color(self.text_on_bar if k == self.cursor else self.text)
+        self.bar.hidden = not self.items
+        self.bar.y = self.y + (self.cursor - self.top) * self.row_h
