@@ -33,7 +33,7 @@ def test_a_tiny_text_line_draws_in_4px_cells():
         import displayio
 
         g = displayio.Group()
-        line = widgets.TextLine("1", 10, 10, 0xFFFFFF, face=tinyfont.font())
+        line = widgets.TextLine("1", 10, 10, 0xFFFFFF, chars=4, face=tinyfont.font())
         g.append(line.group)
         hw.display.root_group = g
         hw.display.refresh()
