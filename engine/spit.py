@@ -118,6 +118,9 @@ class View:
         self.held = [0, 0]  # cards held between rounds / total per player
         self.scores = [0, 0]
         self.slapped = False
+        self.took = [255, 255]  # last round end: the pile each took (255: none)
+        self.ended = 0  # END_EMPTY / END_STALEMATE of the last round
+        self.stalemate = False
         self.round_no = 0
         self.winner = -1
         self.clock = 0
@@ -257,6 +260,10 @@ class Spit:
             v.held[k] = self.cards_held(k)
             v.scores[k] = self.scores[k]
         v.slapped = self.slap_pile[p] != _NONE
+        v.took[0] = self.took[0]
+        v.took[1] = self.took[1]
+        v.ended = self.ended
+        v.stalemate = self.stalemate()
         v.round_no = self.round_no
         v.winner = self.winner
         v.clock = self.clock

@@ -115,7 +115,7 @@ def test_3_2_observation_shows_tops_and_counts_only():
     # nothing else of the cards: the view's lists are exactly those
     assert sorted(k for k in vars(v) if isinstance(getattr(v, k), list)) == sorted(
         ["tops", "counts", "opp_tops", "opp_counts", "pile_tops", "pile_counts",
-         "spit_counts", "held", "scores"])
+         "spit_counts", "held", "scores", "took"])
 
 
 def test_3_2_same_seed_same_game():
