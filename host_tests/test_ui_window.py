@@ -121,6 +121,12 @@ def test_play_without_a_screen_says_so_and_exits_2():
     assert "Traceback" not in r.stderr
 
 
+def test_play_with_an_unreachable_display_exits_2_instead_of_drawing_nowhere():
+    r = run_play({"DISPLAY": ":4242"})
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert "no screen" in r.stderr and "Traceback" not in r.stderr
+
+
 def test_play_under_the_dummy_driver_shows_the_menu_and_follows_arrow_keys(tmp_path):
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "POCKET_CARDS_DATA": str(tmp_path)}
     r = run_play(env, "--frames", "5", "--press", "down", "down", "up")

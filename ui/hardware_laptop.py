@@ -206,7 +206,7 @@ def _window_display_class():
             super().__init__(width=WIDTH, height=HEIGHT, caption=caption, auto_refresh=False)
 
         def _initialize(self, init_sequence):
-            pygame.init()
+            pygame.display.init()
             pygame.display.set_caption(self._caption)
             s = self._scale
             self.window = pygame.display.set_mode((WIDTH * s, (HEIGHT + STRIP) * s))
@@ -265,10 +265,16 @@ class Window(Headless):
         self._caption = caption
         self.quit_requested = False
         try:
-            super().__init__(nvm_path=None)
+            with _quiet_stderr():  # SDL reports every video driver it tried
+                super().__init__(nvm_path=None)
         except pygame.error as e:
             displayio.release_displays()
             raise NoScreen(str(e))
+        driver = pygame.display.get_driver()
+        if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER") != driver:
+            # SDL fell back to drawing nowhere: a window nobody can see is no window
+            displayio.release_displays()
+            raise NoScreen("SDL found no usable display and chose its '%s' driver" % driver)
         self.nvm = make_nvm(nvm_path)
         self.keys = WindowKeys(self)
         self.keymap = {pygame.key.key_code(name): k for name, k in keys.KEYBOARD}
@@ -277,11 +283,12 @@ class Window(Headless):
         self._start = time.monotonic()
         self._sounds = {}
         self._mixer = False
-        try:
-            pygame.mixer.init(frequency=22050, size=-16, channels=1)
-            self._mixer = True
-        except pygame.error:
-            pass
+        with _quiet_stderr():  # ALSA reports a missing sound card at length
+            try:
+                pygame.mixer.init(frequency=22050, size=-16, channels=1)
+                self._mixer = True
+            except pygame.error:
+                pass
 
     def _make_display(self):
         return _window_display_class()(self._scale, self.pixels, self._caption)
@@ -337,6 +344,23 @@ class Window(Headless):
     def close(self):
         displayio.release_displays()
         self._pygame.quit()
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """Silence C libraries writing to file descriptor 2 for a moment."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 class NoScreen(Exception):
