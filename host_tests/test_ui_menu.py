@@ -69,10 +69,12 @@ def test_title_is_at_the_top(ui):
 
 def test_a_game_not_there_yet_says_coming_soon_then_the_hint_returns(ui):
     hw, app, menu = ui
-    hw.press(keys.DOWN, keys.DOWN, keys.A)  # Spit
+    menu.set_entries(menu_mod.ENTRIES[:2] + [("Later", "ui.no_such_game", 0)] + menu_mod.ENTRIES[2:])
+    hw.press(keys.DOWN, keys.DOWN, keys.A)
     app.step()
     assert app.screen is menu
-    assert menu.status.text == "Spit: coming soon"
+    assert menu.status.text == "Later: coming soon"
+    assert "ui.no_such_game" not in sys.modules
     hw.advance(menu_mod.MESSAGE_MS + 1)
     app.step()
     assert "coming soon" not in menu.status.text

@@ -22,22 +22,15 @@ OUT = os.path.join(ROOT, "build", "screens")
 
 SCREENS = [
     ("menu", "tools.screens:menu"),
-    ("menu_soon", "tools.screens:menu_coming_soon"),
     ("sprites", "tools.screens:sprite_sheet"),
     ("fonts", "tools.screens:fonts"),
 ]
+SCREENS += __import__("tools.screens_spit", None, None, ["SCREENS"]).SCREENS  # Spit states
 
 
 # ---------------------------------------------------------------- the states
 
 def menu(app):
-    app.step()
-
-
-def menu_coming_soon(app):
-    from ui import keys
-
-    app.hw.press(keys.DOWN, keys.DOWN, keys.A)
     app.step()
 
 
