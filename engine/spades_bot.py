@@ -19,7 +19,7 @@ from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP
 
 LEVELS = ("random", "easy", "normal", "hard")
 # hard's budget: card plays inside playouts per decision (board ~1 s at p95)
-HARD_BUDGET = 1100
+HARD_BUDGET = 900
 SAMPLE_COST = 12  # what drawing one deal costs, in card plays
 
 
@@ -145,6 +145,7 @@ def _side(v, seat):
 
 # ---- bidding ----
 
+HARD_ROUND = 2  # hard rounds its estimate down more: contracts first
 NIL_RISK = (0, 4, 14, 10)  # by level index: random, easy, normal, hard
 
 
@@ -185,7 +186,7 @@ def choose_bid(v, m, level, rng):
     if level == 1 and est <= 12 and risk <= limit:
         return BID
     if n == 4:
-        b = (est + 4) // 10
+        b = (est + 4) // 10 if level != 3 else (est + HARD_ROUND) // 10
     else:
         b = (est + 3) // 10
     if level == 1 and rng.below(4) == 0:
@@ -260,6 +261,18 @@ def double_nil_discards(hand, level):
 
 # ---- the bot ----
 
+_SEARCH = []
+
+
+def _searcher():
+    """One Search object shared by every hard bot (only one thinks at a time): its
+    tables are allocated once."""
+    if not _SEARCH:
+        from engine.spades_search import Search
+        _SEARCH.append(Search(1))
+    return _SEARCH[0]
+
+
 class Bot:
     def __init__(self, seat, level="normal", seed=1, budget=HARD_BUDGET):
         self.seat = seat
@@ -288,9 +301,8 @@ class Bot:
         if ph == PLAY:
             t = table(v)
             if lv == 3:
-                from engine.spades_search import Search
-                if self.search is None:
-                    self.search = Search(self.rng.next16() + 1)
+                srch = self.search = _searcher()
+                srch.rng.seed(self.rng.next16() + 1)  # the bot's own seed: decisions replay
                 done = self.search.start(t, self.seat, unseen_cards(v, t), self.budget,
                                          known_cards(v, t), SAMPLE_COST)
                 self._searching = True

@@ -16,9 +16,11 @@ from engine import spades_track as tr
 from engine.spades_bid import tricks10, nil_risk
 
 MARGIN = 4  # points per deal another card must gain over the policy's
+EDGE = 2  # ... and must beat it on this many more deals than it loses
+MAX_CANDS = 5
 TRIES = 6  # deals drawn per sample; the one that fits the bids best is played
 
-BAG_COST = 3  # beyond the point a bag scores, what one bag costs in later penalties
+BAG_COST = 8  # a bag scores 1 now and costs 100/10 later
 
 
 def candidates(t, seat):
@@ -43,6 +45,9 @@ def candidates(t, seat):
     return out
 
 
+_ROOM = [0] * 5  # seats' room while dealing (4: the two-player pile)
+
+
 def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None):
     """Fill `out` (a Table) with t plus the other seats' hands drawn from the
     `n_unseen` first cards of `unseen`: sizes as in t, no card in a suit its seat is
@@ -59,7 +64,9 @@ def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None):
             if o != seat:
                 for s in range(4):
                     h[o * 4 + s] = 0
-        room = [0, 0, 0, 0, 0]
+        room = _ROOM
+        for o in range(5):
+            room[o] = 0
         for o in range(n):
             if o != seat:
                 room[o] = t.size[o]
@@ -168,6 +175,7 @@ class Search:
         self.buf = bytearray(52)
         self.cands = []
         self.total = [0] * 13
+        self.edge = [0] * 13
         self.scratch = [0] * 4
         self.done = 0
         self.budget = 0
@@ -197,8 +205,13 @@ class Search:
                     j = i
             if j > 0:
                 cands[0], cands[j] = cands[j], cands[0]
+        if k > MAX_CANDS:
+            self._trim()
+            k = len(cands)
         for i in range(13):
             self.total[i] = 0
+            self.edge[i] = 0
+        self.v0 = 0
         self.done = 0
         self.budget = budget if k > 1 else 0
         self.sample_cost = sample_cost
@@ -224,8 +237,16 @@ class Search:
             work.copy_from(deal)
             work.play(seat, self.cands[self.i])
             playout(work)
-            self.total[self.i] += value(work, seat)
-            self.i += 1
+            v = value(work, seat)
+            i = self.i
+            self.total[i] += v
+            if i == 0:
+                self.v0 = v
+            elif v > self.v0:
+                self.edge[i] += 1  # deals where this card beat the policy's
+            elif v < self.v0:
+                self.edge[i] -= 1
+            self.i = i + 1
             if self.i >= k:
                 self.done += 1
             self.spent += plays
@@ -259,12 +280,29 @@ class Search:
             return self.cands[0]
         best = 0
         tot = self.total
+        need = MARGIN * self.done
         for i in range(1, k):
-            if tot[i] > tot[best]:
+            # deviate from the policy only on a clear gain over most deals
+            if tot[i] - tot[0] > need and self.edge[i] >= EDGE and tot[i] > tot[best]:
                 best = i
-        if tot[best] - tot[0] <= MARGIN * self.done:
-            best = 0
         return self.cands[best]
+
+    def _trim(self):
+        """Keep the policy's card and the lowest and highest of each suit."""
+        c = self.cands
+        keep = [c[0]]
+        for s in range(4):
+            lo = -1
+            hi = -1
+            for x in c:
+                if x // 13 == s:
+                    if lo < 0:
+                        lo = x
+                    hi = x
+            for x in (lo, hi):
+                if x >= 0 and x not in keep:
+                    keep.append(x)
+        c[:] = keep
 
     def run(self, t, seat, unseen, budget, fixed=None):
         self.start(t, seat, unseen, budget, fixed)

@@ -27,6 +27,15 @@ for _i in range(1, 128):
 _HB = bytes(_HB)
 
 
+class _Slicer:
+    def __getitem__(self, k):
+        return k
+
+
+# a ready-made [:] slice: `a[_ALL] = b` copies in place without allocating a slice
+_ALL = _Slicer()[:]
+
+
 def top(m):
     """Highest rank in a non-empty 13-bit mask."""
     x = m >> 7
@@ -83,13 +92,13 @@ class Table:
 
     def copy_from(self, o):
         self.n = o.n
-        self.h[:] = o.h
-        self.left[:] = o.left
-        self.bid[:] = o.bid
-        self.blind[:] = o.blind
-        self.taken[:] = o.taken
-        self.void[:] = o.void
-        self.size[:] = o.size
+        self.h[_ALL] = o.h
+        self.left[_ALL] = o.left
+        self.bid[_ALL] = o.bid
+        self.blind[_ALL] = o.blind
+        self.taken[_ALL] = o.taken
+        self.void[_ALL] = o.void
+        self.size[_ALL] = o.size
         self.broken = o.broken
         self.leader = o.leader
         self.lead_suit = o.lead_suit
@@ -98,8 +107,8 @@ class Table:
         self.win_rank = o.win_rank
         self.played = o.played
         self.to_move = o.to_move
-        self.score[:] = o.score
-        self.bags[:] = o.bags
+        self.score[_ALL] = o.score
+        self.bags[_ALL] = o.bags
         self.bag_penalty = o.bag_penalty
 
     def side(self, seat):
@@ -204,9 +213,11 @@ def mode(t, seat):
     if need > 0:
         return M_WIN
     # contract made: set the other side when they need nearly every trick left
+    # (not when they are set already)
     o = (seat + 1) % t.n
     oneed = side_need(t, o)
-    if oneed > 0 and oneed + 1 >= t.size[seat]:
+    left = t.size[seat]
+    if 0 < oneed <= left and oneed + 1 >= left:
         return M_WIN
     return M_DUCK
 
@@ -456,8 +467,8 @@ def _lead(t, seat, md):
 
 
 def hand_value(t, side, bag_cost):
-    """Points `side` scores for this hand (RULES 1.7 / 2.6) minus `bag_cost` per bag,
-    including a bag penalty when its bags cross a multiple of 10."""
+    """Points `side` scores for this hand (RULES 1.7 / 2.6) minus `bag_cost` per bag
+    (the bag penalty spread over the bags that cause it)."""
     n = t.n
     bid = t.bid
     taken = t.taken
@@ -489,8 +500,7 @@ def hand_value(t, side, bag_cost):
     else:
         bags += got
     pts += bags  # every bag scores a point (RULES 2.6), scoring.score_side agrees
-    if t.bag_penalty and bags:
-        if t.bags[side] + bags >= 10:
-            pts -= 100
+    if t.bag_penalty:
+        # every 10 bags cost 100 sooner or later: a smooth price per bag, not a cliff
         pts -= bags * bag_cost
     return pts
