@@ -1,0 +1,470 @@
+"""The Spit screens (ui/spit_screen.py): layout pixels, keys, scripted rounds against the
+level-1 and level-5 bots on the simulated clock (a void move, a refill, a stalemate, a
+slap, a whole match), saving and Continue, lights and sound, idle frames."""
+import os
+import sys
+
+import pytest
+
+from engine import spit as S
+from engine import stats as ST
+from engine.spit_bot import THINK
+from engine.storage import GAME_SPIT, Storage
+from host_tests.ui_support import count_color, shown
+from ui import keys, sprites, spit_screen as SS
+from ui.app import App
+from ui.hardware_laptop import Headless
+from ui.menu import Menu
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.append(ROOT)
+from tools import screens_spit as T  # noqa: E402
+
+STEP = 20  # ms per simulated frame
+
+
+@pytest.fixture
+def hw():
+    h = Headless()
+    yield h
+    h.close()
+
+
+def make(hw, seed=7, level=3, spit_match="standard"):
+    app = App(hw)
+    app.home_screen = Menu(app)
+    app.show(app.home_screen)
+    app.step()
+    scr = SS.new_match(app, seed, level, spit_match)
+    app.step()
+    return app, scr
+
+
+def to_play(app, scr):
+    assert T.run_until(app, lambda: scr.game.phase == S.PH_PLAY, ms=STEP, limit=1000)
+
+
+def place_x(i):
+    return SS.PLACE_X0 + SS.PITCH * i
+
+
+class Recorder:
+    """Wraps the table's hook: counts every applied action by seat, kind and result."""
+
+    def __init__(self, scr):
+        self.scr = scr
+        self.inner = scr.tab.hook
+        scr.tab.hook = self
+        self.voids = 0
+        self.plays = [0, 0]
+        self.fills = [0, 0]
+        self.spits = 0
+        self.slaps = [0, 0]
+        self.rounds_ended = 0
+
+    def __call__(self, g, p, action, t, r):
+        if action < S.MOVE:
+            if r == S.VOID:
+                self.voids += p == 0
+            else:
+                self.plays[p] += 1
+        elif action < S.SPIT:
+            self.fills[p] += 1
+        elif action == S.SPIT:
+            self.spits += 1
+        elif action < S.NEXT_ROUND:
+            self.slaps[p] += 1
+        self.inner(g, p, action, t, r)
+
+
+# ---------------------------------------------------------------- layout
+
+def test_first_layout_has_five_places_a_side_and_two_piles(hw):
+    app, scr = make(hw)
+    to_play(app, scr)
+    d = hw.display
+    v = scr.v
+    assert v.one_pile == -1 and v.pile_counts == [1, 1]
+    for i in range(5):  # RULES 3.2: 1..5 cards, top face up
+        assert v.counts[i] == i + 1 and v.opp_counts[i] == i + 1
+        for y in (SS.YOU_Y + 8, SS.BOT_Y + 8):
+            assert count_color(d, 0xFFFFFF, place_x(i) + 2, y, place_x(i) + 18, y + 10) > 40
+    for k, x in ((0, SS.PILE_X0), (1, SS.PILE_X1)):
+        c = v.pile_tops[k]
+        assert d.pixel(x + 10, SS.PILE_Y + 23) == shown(0xFFFFFF)  # the pile card's face
+        ink = sprites.SUIT_COLORS[c // 13]
+        assert count_color(d, ink, x + 1, SS.PILE_Y + 1, x + 11, SS.PILE_Y + 20) > 8, "suit colour"
+    # the face-down count beside place 4 (four cards below) and a back peeking out
+    assert count_color(d, SS.TEXT, place_x(4) + SS.DIGIT_DX, SS.YOU_Y + 7, place_x(4) + 29, SS.YOU_Y + 19) > 5
+    assert count_color(d, SS.TEXT, place_x(0) + SS.DIGIT_DX, SS.YOU_Y + 7, place_x(0) + 29, SS.YOU_Y + 19) == 0
+    assert scr.edges[4].hidden is False and scr.edges[0].hidden is True
+    # both players' spit cards with their counts (26 - 15 - 1 = 10)
+    assert v.spit_counts == [10, 10]
+    assert count_color(d, 0x1C3C9C, SS.YOU_DECK_X, SS.YOU_DECK_Y, SS.YOU_DECK_X + 20, SS.YOU_DECK_Y + 26) > 100
+    assert count_color(d, 0x1C3C9C, SS.BOT_DECK_X, SS.BOT_DECK_Y, SS.BOT_DECK_X + 20, SS.BOT_DECK_Y + 26) > 100
+
+
+def test_cursor_is_gold_at_the_chosen_place_and_moves_with_left_right(hw):
+    app, scr = make(hw)
+    to_play(app, scr)
+    d = hw.display
+    gold = shown(SS.YOU_COLOR)
+    edge = shown(0xFFC800)  # sprites CURSOR edge
+    assert d.pixel(place_x(0) + 5, SS.CURSOR_Y) == gold
+    assert d.pixel(place_x(0) + 8, SS.YOU_Y - SS.RAISE) == edge
+    assert d.pixel(place_x(1) + 5, SS.CURSOR_Y) != gold
+    hw.press(keys.RIGHT)
+    app.step()
+    assert scr.cursor == 1
+    assert d.pixel(place_x(1) + 5, SS.CURSOR_Y) == gold
+    assert d.pixel(place_x(1) + 8, SS.YOU_Y - SS.RAISE) == edge
+    assert d.pixel(place_x(0) + 5, SS.CURSOR_Y) != gold
+    assert d.pixel(place_x(0) + 8, SS.YOU_Y) == shown(0x303030)  # back down, plain edge
+    hw.press(keys.LEFT, keys.LEFT)
+    app.step()
+    assert scr.cursor == 4  # wraps
+
+
+def test_countdown_banner_then_spit_on_a(hw):
+    app, scr = make(hw)
+    d = hw.display
+    assert scr.game.phase == S.PH_SPIT
+    assert count_color(d, SS.YOU_COLOR, 46, SS.PILE_Y, 114, SS.PILE_Y + 26) > 100  # SPIT!
+    assert scr.message.text.startswith("A: Spit!")
+    hw.advance(100)
+    hw.press(keys.A)
+    app.step()
+    assert scr.game.phase == S.PH_PLAY
+    assert count_color(d, SS.YOU_COLOR, 46, SS.PILE_Y, 114, SS.PILE_Y + 26) < 20
+    assert scr.v.pile_counts == [1, 1]
+    assert any(hz == 660 for _, hz, _ in hw.tones)  # SPIT! tone
+    assert hw.pixels.colors[0] == 0xFFFFFF  # the flash
+    T.frames(app, 20, STEP)
+    assert hw.pixels.colors[0] in (0, 0x00C040, 0xC02000)  # flash over
+
+
+def test_spit_countdown_runs_out_by_itself(hw):
+    app, scr = make(hw)
+    T.frames(app, (SS.START_PAUSE - 100) // STEP, STEP)
+    assert scr.game.phase == S.PH_SPIT
+    T.frames(app, 10, STEP)
+    assert scr.game.phase != S.PH_SPIT
+
+
+def test_a_card_that_does_not_fit_shakes_back_and_costs_nothing(hw):
+    app, scr = make(hw, seed=7)
+    to_play(app, scr)
+    scr.tab.bots[1] = None  # keep the table still
+    scr.tab.when[1] = -1
+    v = scr.v
+    bad = [i for i in range(5) if not S.adjacent(v.tops[i], v.pile_tops[0])]
+    assert bad
+    before = scr.game.to_bytes()
+    keys_ = [keys.RIGHT] * bad[0] + [keys.A]
+    hw.press(*keys_)
+    app.step()
+    assert scr.game.to_bytes() == before
+    assert scr.refusals == 1
+    assert hw.tones[-1][1] == 110  # the buzz
+    grid = scr.cards[bad[0]].grid
+    ys = set()
+    xs = set()
+    for _ in range(20):
+        ys.add(grid.y)
+        xs.add(grid.x)
+        hw.advance(SS.SHAKE_STEP)
+        app.step()
+    assert len(xs) > 2 and min(ys) < SS.YOU_Y - SS.RAISE  # it moved, then settled
+    assert grid.x == place_x(bad[0]) and grid.y == SS.YOU_Y - SS.RAISE
+
+
+def test_a_play_lands_pulses_the_lights_and_beeps(hw):
+    app, scr = make(hw, seed=7)
+    to_play(app, scr)
+    scr.tab.bots[1] = None
+    scr.tab.when[1] = -1
+    v = scr.v
+    for i in range(5):
+        for k in (0, 1):
+            if S.adjacent(v.tops[i], v.pile_tops[k]):
+                card = v.tops[i]
+                hw.press(*([keys.RIGHT] * i + [keys.A if k == 0 else keys.B]))
+                app.step()
+                assert scr.v.pile_tops[k] == card
+                assert scr.v.counts[i] == i
+                assert hw.pixels.colors[2] == 0x00C040
+                assert hw.tones[-1][1] == 880
+                x = SS.PILE_X0 if k == 0 else SS.PILE_X1
+                ink = sprites.SUIT_COLORS[card // 13]
+                assert count_color(hw.display, ink, x + 1, SS.PILE_Y + 1, x + 11, SS.PILE_Y + 20) > 8
+                T.frames(app, 10, STEP)
+                assert hw.pixels.colors[2] == 0
+                return
+    pytest.skip("no play in this deal")
+
+
+def test_sound_off_makes_no_tones(hw):
+    app, scr = make(hw)
+    app.sound_on = False
+    hw.press(keys.A)
+    app.step()
+    assert scr.game.phase == S.PH_PLAY and hw.tones == []
+
+
+def test_idle_frames_redraw_nothing(hw):
+    app, scr = make(hw, seed=7)
+    to_play(app, scr)
+    scr.tab.bots[1] = None  # no bot move will come
+    scr.tab.when[1] = -1
+    T.frames(app, 30, STEP)
+    r = app.refreshes
+    T.frames(app, 200, STEP)
+    assert app.refreshes == r
+    hw.press(keys.RIGHT)
+    app.step()
+    assert app.refreshes == r + 1
+
+
+def test_pause_stops_the_clock_and_rules_show(hw):
+    app, scr = make(hw, seed=7)
+    to_play(app, scr)
+    g = scr.game
+    hw.press(keys.START)
+    app.step()
+    assert scr.mode == SS.M_PAUSE and scr.panel.hidden is False
+    before = g.to_bytes()
+    T.frames(app, 500, STEP)  # 10 s: the bot would have played
+    assert g.to_bytes() == before
+    hw.press(keys.DOWN, keys.A)
+    app.step()
+    assert scr.mode == SS.M_RULES and scr.lines[0].text == SS._RULES[0]
+    hw.press(keys.B)
+    app.step()
+    assert scr.mode == SS.M_PAUSE
+    hw.press(keys.UP, keys.A)
+    app.step()
+    assert scr.mode == SS.M_TABLE and scr.panel.hidden
+    T.frames(app, 300, STEP)
+    assert g.to_bytes() != before  # the bot plays again
+
+
+def test_quit_from_pause_goes_home_and_keeps_the_saved_round(hw):
+    app, scr = make(hw, seed=7)
+    to_play(app, scr)
+    hw.press(keys.START, keys.UP, keys.A)  # Quit is the last item
+    app.step()
+    assert app.screen is app.home_screen
+    saved = Storage(hw.nvm).load_game()
+    assert saved is not None and saved[0] == GAME_SPIT
+
+
+# ---------------------------------------------------------------- scripted rounds
+
+def force_void(app, scr):
+    """If the bot's move in flight is a play on a pile your card also fits, press that
+    card in the very frame the bot's lands: the bot's lands first (earlier in the
+    frame), yours is void (3.4). True if it was tried."""
+    tab = scr.tab
+    g = scr.game
+    v = scr.v
+    a = tab.what[1]
+    if g.phase != S.PH_PLAY or tab.when[1] < 0 or a == THINK or a >= S.MOVE:
+        return False
+    k = (a >> 6) & 1
+    for i in range(5):
+        if v.counts[i] and S.adjacent(v.tops[i], v.pile_tops[k]):
+            wait = tab.when[1] - (app.now + scr.shift)
+            if wait < 0:
+                return False
+            app.hw.advance(wait)
+            ks = []
+            c = scr.cursor
+            while c != i:
+                ks.append(keys.RIGHT if i > c else keys.LEFT)
+                c += 1 if i > c else -1
+            ks.append(keys.A if k == 0 else keys.B)
+            app.hw.press(*ks)
+            app.step()
+            return True
+    return False
+
+
+def play_round(app, scr, rec, move_ms, want_void=True, spit_key=True):
+    """You play by keys, one move every `move_ms`, until the round's results show."""
+    hw = app.hw
+    next_move = app.now + move_ms
+    stalls = set()
+    for _ in range(60000):
+        if scr.mode in (SS.M_ROUND, SS.M_MATCH):
+            return stalls
+        g = scr.game
+        if scr.mode == SS.M_TABLE:
+            if g.phase == S.PH_SLAP and not scr.v.slapped:
+                pc = scr.v.pile_counts
+                hw.press(keys.LEFT if pc[0] <= pc[1] else keys.RIGHT)
+            elif g.phase == S.PH_SPIT and g.stalemate():
+                if (g.round_no, g.clock) not in stalls:
+                    stalls.add((g.round_no, g.clock))
+                    if spit_key and len(stalls) % 2:
+                        hw.press(keys.A)  # every other one: spit at once
+            elif g.phase == S.PH_PLAY:
+                if want_void and rec.voids == 0 and force_void(app, scr):
+                    continue
+                if app.now >= next_move:
+                    ks = T.human_keys(scr)
+                    if ks:
+                        hw.press(*ks)
+                    next_move = app.now + move_ms
+        hw.advance(STEP)
+        app.step()
+    raise AssertionError("round did not end")
+
+
+@pytest.mark.parametrize("level,move_ms", [(1, 900), (5, 450)])
+def test_scripted_rounds_against_a_bot_void_refill_stalemate_slap(hw, level, move_ms):
+    app, scr = make(hw, seed=40 + level, level=level)
+    store = scr.storage
+    rec = Recorder(scr)
+    seen_stall = 0
+    rounds = 0
+    while rounds < 6 and scr.mode != SS.M_MATCH:
+        seen_stall += len(play_round(app, scr, rec, move_ms))
+        rounds += 1
+        assert scr.stats.get(GAME_SPIT, ST.ROUNDS) == rounds
+        assert Storage(hw.nvm).load_stats().get(GAME_SPIT, ST.ROUNDS) == rounds  # saved
+        writes = store.writes
+        if scr.mode == SS.M_ROUND:
+            assert scr.lines[7].text == "A: next round"
+            hw.press(keys.A)
+            app.step()
+            assert scr.mode == SS.M_TABLE and scr.game.phase == S.PH_SPIT
+            assert store.writes == writes  # nothing saved by starting a round
+        if rec.voids and rec.fills[0] and seen_stall and rec.slaps[0] and rounds >= 2:
+            break
+    print("level %d: %d rounds, you played %d, bot %d, voids %d, fills %d, stalemates %d, slaps %r"
+          % (level, rounds, rec.plays[0], rec.plays[1], rec.voids, rec.fills[0], seen_stall, rec.slaps))
+    assert rec.voids >= 1  # 3.4 void move, shown and free
+    assert rec.fills[0] >= 1  # a refill of an empty place by Down
+    assert seen_stall >= 1  # 3.5 stalemate, SPIT! again
+    assert rec.slaps[0] >= 1 and rec.slaps[1] >= 1  # 3.6 slap
+    assert rec.plays[1] > 0
+
+
+def test_a_whole_standard_match_against_level_1_ends_and_counts(hw):
+    app, scr = make(hw, seed=3, level=1)
+    rec = Recorder(scr)
+    for _ in range(40):
+        play_round(app, scr, rec, 400, want_void=False)
+        if scr.mode == SS.M_MATCH:
+            break
+        hw.press(keys.A)
+        app.step()
+    assert scr.mode == SS.M_MATCH
+    g = scr.game
+    assert g.phase == S.PH_MATCH_OVER and g.cards_held(g.winner) == 0  # RULES 3.8 standard
+    assert scr.title.text == ("You win!" if g.winner == 0 else "Bot wins")
+    st = Storage(hw.nvm)
+    assert st.load_game() is None  # a finished match is cleared
+    s = st.load_stats()
+    assert s.get(GAME_SPIT, ST.MATCHES) == 1
+    assert s.get(GAME_SPIT, ST.WINS) == (1 if g.winner == 0 else 0)
+    assert s.get(GAME_SPIT, ST.ROUNDS) == g.round_no
+    hw.press(keys.A)
+    app.step()
+    assert app.screen is app.home_screen
+
+
+def test_points_match_shows_the_points_table(hw):
+    app, scr = make(hw, seed=22, level=1, spit_match="points")
+    T.autopilot(scr, 5)
+    for _ in range(100):
+        T.run_until(app, lambda: scr.mode in (SS.M_ROUND, SS.M_MATCH), ms=100)
+        if scr.mode == SS.M_MATCH:
+            break
+        assert scr.lines[4].text.startswith("Points: you")
+        hw.press(keys.A)
+        app.step()
+    g = scr.game
+    assert scr.mode == SS.M_MATCH and max(g.scores) >= S.TARGET
+    assert g.winner == (0 if g.scores[0] < g.scores[1] else 1)  # RULES 3.8: lowest wins
+    texts = [ln.text for ln in scr.lines]
+    assert texts[0] == "Lowest score wins"
+    total = [t for t in texts if t.startswith("Total")][0].split()
+    assert int(total[1]) == g.scores[0] and int(total[2]) == g.scores[1]
+
+
+# ---------------------------------------------------------------- saving, Continue
+
+def test_continue_resumes_the_saved_round_from_its_start(hw):
+    app, scr = make(hw, seed=9, level=4)
+    T.autopilot(scr, 5)
+    T.run_until(app, lambda: scr.mode == SS.M_ROUND, ms=50)
+    gid, lvl, blob = Storage(hw.nvm).load_game()
+    assert gid == GAME_SPIT
+    hw.press(keys.A)
+    app.step()
+    live = scr.game
+    bot_state = scr.bot.rng.state()
+    # a second badge: the same nvm, Continue
+    hw2 = Headless()
+    try:
+        hw2.nvm[:] = hw.nvm
+        app2 = App(hw2)
+        app2.home_screen = Menu(app2)
+        scr2 = SS.resume(app2, bytes(blob), lvl)
+        app2.step()
+        g2 = scr2.game
+        assert scr2.level == 4 and app2.screen is scr2
+        assert g2.phase == S.PH_SPIT and g2.round_no == live.round_no == 2
+        assert [bytes(s) for s in g2.stock[0] + g2.stock[1]] == [bytes(s) for s in live.stock[0] + live.stock[1]]
+        assert g2.spit == live.spit and g2.hand == live.hand
+        assert scr2.bot.rng.state() == bot_state  # the bot replays alike
+        assert scr2.v.tops == scr.v.tops
+    finally:
+        hw2.close()
+
+
+def test_resume_refuses_a_game_saved_mid_round(hw):
+    app, scr = make(hw, seed=9)
+    to_play(app, scr)
+    with pytest.raises(ValueError):
+        SS.resume(app, scr.game.to_bytes(), 2)
+    with pytest.raises(ValueError):
+        SS.resume(app, b"\x01junk", 2)
+
+
+def test_menu_entry_launches_the_spit_screen(hw):
+    from ui import menu as menu_mod
+
+    labels = [e[0] for e in menu_mod.ENTRIES]
+    app = App(hw)
+    app.home_screen = Menu(app)
+    app.show(app.home_screen)
+    app.step()
+    hw.press(*([keys.DOWN] * labels.index("Spit") + [keys.A]))
+    app.step()
+    assert type(app.screen).__name__ == "SpitScreen"
+    assert app.game == "ui.spit_screen"
+
+
+def test_one_pile_round_plays_on_one_pile_with_a_or_b(hw):
+    app = App(hw)
+    app.home_screen = Menu(app)
+    g = T._one_pile_game()
+    one = g.one_pile
+    scr = SS.resume(app, g.to_bytes(), 2)
+    to_play(app, scr)
+    v = scr.v
+    assert v.one_pile == one and v.pile_counts[1 - one] == 0
+    assert scr.piles[1 - one].grid.hidden and scr.piles[one].grid.x == SS.PILE_MID
+    assert scr.message.text == "One pile: A or B"
+    scr.tab.bots[1] = None
+    scr.tab.when[1] = -1
+    for i in range(5):
+        if v.counts[i] and S.adjacent(v.tops[i], v.pile_tops[one]):
+            hw.press(*([keys.RIGHT] * i + [keys.B if one == 0 else keys.A]))  # the "other" key
+            app.step()
+            assert scr.v.pile_counts[one] == 2
+            return
+    pytest.skip("no play on the one pile in this deal")

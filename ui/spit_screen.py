@@ -1,0 +1,722 @@
+"""Spit at the table (RULES 3): you (player 0, the bottom row) against a SpitBot
+(player 1, the top row), in real time.
+
+Layout (160 x 128): the bot's five stockpile places along the top, yours along the
+bottom; each place shows its face-up top card, a card back peeking out behind it when
+face-down cards lie below, and that number of face-down cards beside it (a dashed
+outline: an empty place). The spit piles sit in the centre (pile 0, yours, on the
+left; pile 1, the bot's, on the right; one pile in the middle in a one-pile round,
+3.7) with their sizes below; your face-down spit cards at the left, the bot's at the
+right, each with its count. A gold edge and a gold bar under it mark your chosen place.
+
+Controls: Left/Right choose a place; A plays its card on the left pile, B on the right
+one (in a one-pile round both play on the one pile); Down moves it into the leftmost
+empty place (3.4); Start pauses (Resume, Rules, Quit). SPIT! (round start, stalemate
+3.5): both spit after a short countdown, or at once on A. Slap (3.6): Left or Right.
+A move that fails (the bot landed first, or the card does not fit) shakes back with a
+buzz and costs nothing.
+
+Time: the frame loop reads keys every frame; the engine's clock is App.now plus
+`shift` (a pause moves `shift` back, so no bot move is due while paused). Bot moves
+are scheduled by engine.spit_match.Table and land when their time comes; a frame
+with no key and nothing due changes nothing and redraws nothing.
+
+Saving: the match is saved (storage game GAME_SPIT) at its start and after every round,
+statistics at every round's end; Continue calls resume(app, blob, level_byte), which
+starts the saved round from its beginning. Quit keeps the save; a finished match
+clears it.
+"""
+import displayio
+
+from engine import spit as S
+from engine.spit_bot import SpitBot
+from engine.spit_match import Table
+from ui import keys, sprites, widgets
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+GAME_SPIT = const(2)  # engine.storage.GAME_SPIT
+
+# layout (tests read these)
+PLACE_X0 = const(5)
+PITCH = const(30)
+BOT_Y = const(3)
+YOU_Y = const(99)
+RAISE = const(3)  # the chosen card rises
+EDGE_DX = const(2)  # the face-down card back peeks out here
+EDGE_DY = const(-2)
+DIGIT_DX = const(23)  # face-down count, right of the card
+MSG_Y = const(31)
+PILE_Y = const(45)
+PILE_X0 = const(52)
+PILE_X1 = const(88)
+PILE_MID = const(70)
+COUNT_Y = const(73)
+SLAP_Y = const(84)
+YOU_DECK_X = const(6)
+YOU_DECK_Y = const(62)
+BOT_DECK_X = const(134)
+BOT_DECK_Y = const(42)
+CURSOR_Y = const(126)
+
+YOU_COLOR = const(0xF8C800)
+BOT_COLOR = const(0xFF7060)
+TEXT = const(0xFFFFFF)
+MSG = const(0xFFE9A0)
+PANEL = const(0x0A2A16)
+PANEL_EDGE = const(0xC8A000)
+BANNER = const(0x102010)
+
+# timings (ms)
+START_PAUSE = const(3000)  # countdown before the first Spit! of a round
+STALL_PAUSE = const(1500)  # countdown in a stalemate
+REVEAL_MS = const(1800)  # who took which pile, before the results
+SHAKE_STEP = const(45)
+PULSE_MS = const(140)
+FLASH_MS = const(350)
+
+# modes of the screen
+M_TABLE = const(0)
+M_REVEAL = const(1)
+M_ROUND = const(2)
+M_MATCH = const(3)
+M_PAUSE = const(4)
+M_RULES = const(5)
+
+_NONE = const(255)
+_SHAKE = (0, -6, 3, -3, -3, -1, 2, 0, -2, 0, 1, 0, 0, 0)  # (dx, dy) per step
+_COUNTDOWN = ("A: Spit! now", "A: Spit! now  1", "A: Spit! now  2", "A: Spit! now  3")
+_PAUSE_ITEMS = ("Resume", "Rules", "Quit")
+_RULES = (
+    "Play a top card on a",
+    "pile 1 rank up or down",
+    "(A goes on K and on 2).",
+    "Left/Right: choose card",
+    "A: left pile, B: right",
+    "Down: to an empty place",
+    "Empty your 5 places,",
+    "slap the small pile L/R",
+)
+_SIDE = ("left", "right")
+_DIGITS = "0123456789"
+
+
+def _storage(app):
+    st = getattr(app, "storage", None)
+    if st is None:
+        from engine.storage import Storage
+
+        st = Storage(app.hw.nvm)
+    return st
+
+
+class SpitScreen:
+    """The table, its pause menu and the results, as one screen (one Group)."""
+
+    def __init__(self, app, game, level, storage=None):
+        self.app = app
+        self.game = game
+        self.level = level
+        self.storage = storage if storage is not None else _storage(app)
+        self.stats = self.storage.load_stats()
+        self.bot = SpitBot(level, 1)
+        self.v = S.View()
+        self.mode = M_TABLE
+        self.cursor = 0
+        self.shift = 0
+        self.paused_at = 0
+        self.back_mode = M_TABLE
+        self.dirty = True
+        self.until = 0  # end of the reveal
+        self.lights_off = -1
+        self.shake = -1  # place shaking, or -1
+        self.shake_t0 = 0
+        self.shake_i = 0
+        self.count_shown = -1
+        self.round_t0 = -1
+        self.emptied = -1
+        self.end_t = 0
+        self.new_best = False
+        self.took_sizes = bytearray(2)
+        self.history = bytearray()  # points each round (you, bot) in this session
+        self.hist_base = (game.scores[0], game.scores[1])
+        self.refusals = 0  # void or refused moves (tests)
+        self._build()
+        self.tab = None
+        self._new_table()
+
+    # ---- building (once) -----------------------------------------------------
+    def _build(self):
+        g = displayio.Group()
+        g.append(sprites.felt())
+        self.edges = []
+        self.cards = []
+        for q in (0, 1):
+            y = YOU_Y if q == 0 else BOT_Y
+            for i in range(5):
+                x = PLACE_X0 + PITCH * i
+                e = sprites.card_grid(sprites.BACK, sprites.NORMAL, x + EDGE_DX, y + EDGE_DY)
+                e.hidden = True
+                c = widgets.CardSlot(x, y)
+                self.edges.append(e)
+                self.cards.append(c)
+                g.append(e)
+                g.append(c.grid)
+        # face-down counts: one line of text per row, a digit every PITCH / 6 cells
+        self.digits = []
+        for y in (YOU_Y, BOT_Y):
+            t = widgets.TextLine("", PLACE_X0 + DIGIT_DX, y + 7, TEXT, chars=21)
+            self.digits.append(t)
+            g.append(t.group)
+        self.cursor_bar = widgets.bar(sprites.CARD_W, 2, YOU_COLOR, PLACE_X0, CURSOR_Y)
+        g.append(self.cursor_bar)
+        # spit cards (face down), yours at the left, the bot's at the right
+        self.decks = []
+        self.deck_counts = []
+        for x, y, tx, anchor in ((YOU_DECK_X, YOU_DECK_Y, YOU_DECK_X + 22, (0, 0.5)),
+                                 (BOT_DECK_X, BOT_DECK_Y, BOT_DECK_X - 2, (1, 0.5))):
+            e = sprites.card_grid(sprites.BACK, sprites.NORMAL, x + EDGE_DX, y + EDGE_DY)
+            c = sprites.card_grid(sprites.BACK, sprites.NORMAL, x, y)
+            t = widgets.TextLine("", tx, y + 13, TEXT, anchor, chars=2)
+            self.decks.append((e, c))
+            self.deck_counts.append(t)
+            g.append(e)
+            g.append(c)
+            g.append(t.group)
+        # the spit piles, their sizes, the slap labels
+        self.piles = []
+        self.pile_counts = []
+        self.slap_labels = []
+        for x in (PILE_X0, PILE_X1):
+            p = widgets.CardSlot(x, PILE_Y)
+            self.piles.append(p)
+            g.append(p.grid)
+            t = widgets.TextLine("", x + 10, COUNT_Y, TEXT, (0.5, 0), chars=2)
+            self.pile_counts.append(t)
+            g.append(t.group)
+            s = widgets.TextLine("", x + 10, SLAP_Y, YOU_COLOR, (0.5, 0), chars=7)
+            self.slap_labels.append(s)
+            g.append(s.group)
+        self.message = widgets.TextLine("", 80, MSG_Y, MSG, (0.5, 0), chars=26)
+        g.append(self.message.group)
+        # the SPIT! banner over the centre
+        b = displayio.Group()
+        b.append(widgets.bar(68, 28, BANNER, 46, PILE_Y - 1))
+        b.append(widgets.TextLine("SPIT!", 80, PILE_Y + 1, YOU_COLOR, (0.5, 0), scale=2).group)
+        b.hidden = True
+        self.banner = b
+        g.append(b)
+        # one panel for pause, rules and results
+        p = displayio.Group()
+        p.append(widgets.bar(160, 128, PANEL_EDGE, 0, 0))
+        p.append(widgets.bar(154, 122, PANEL, 3, 3))
+        self.title = widgets.TextLine("", 80, 8, YOU_COLOR, (0.5, 0), scale=2, chars=12)
+        p.append(self.title.group)
+        self.lines = []
+        for i in range(8):
+            t = widgets.TextLine("", 10, 34 + 11 * i, TEXT, chars=23)
+            self.lines.append(t)
+            p.append(t.group)
+        self.menu = widgets.MenuList(40, 40, 80, 3, 14, _PAUSE_ITEMS)
+        self.menu.group.hidden = True
+        p.append(self.menu.group)
+        p.hidden = True
+        self.panel = p
+        g.append(p)
+        self.group = g
+
+    # ---- the engine ----------------------------------------------------------
+    def _new_table(self):
+        """A Table from the game's current state (a new round: PH_SPIT, or a resume)."""
+        g = self.game
+        self.tab = Table(g, [None, self.bot], spit_pause=START_PAUSE, auto_next=False,
+                         hook=self._hook)
+        self.shift = g.clock - self.app.now
+        self._round_start()
+
+    def _round_start(self):
+        """A round is laid out: reseed the bot from the deal (Continue replays alike)."""
+        g = self.game
+        s = g.rng.state()
+        self.bot.rng.seed(((s[0] << 22) | (s[1] << 14) | (s[2] << 6) | s[3]) ^ g.round_no)
+        self.bot.last = -1
+        self.tab.spit_pause = START_PAUSE
+        self.round_t0 = -1
+        self.emptied = -1
+        self.new_best = False
+        self.cursor = 0
+        g.observation(0, self.v)
+        one = self.v.one_pile
+        for k in (0, 1):
+            x = (PILE_X0, PILE_X1)[k] if one < 0 else PILE_MID
+            self.piles[k].grid.x = x
+            self.pile_counts[k].x = x + 10
+            self.slap_labels[k].x = x + 10
+            self.slap_labels[k].set("")
+        self.count_shown = -1
+        self.dirty = True
+
+    def _hook(self, g, p, action, t, r):
+        """After every applied action (Table's hook): lights, tones, round end."""
+        app = self.app
+        ph = g.phase
+        over = ph == S.PH_ROUND_OVER or ph == S.PH_MATCH_OVER
+        if action == S.SPIT:
+            if self.round_t0 < 0:
+                self.round_t0 = t
+            self._lights(0xFFFFFF, FLASH_MS, t)
+            app.tone(660, 150)
+            self.count_shown = -1
+        elif action == S.NEXT_ROUND:
+            return
+        elif action >= S.SLAP:
+            self._lights(0xFF8000, FLASH_MS, t)
+            app.tone(330 if p else 523, 60)
+            if not over:
+                self.slap_labels[action - S.SLAP].set("Bot" if p else "You")
+        elif r == S.DONE:
+            if action < S.MOVE:
+                self._lights(0x00C040 if p == 0 else 0xC02000, PULSE_MS, t)
+                app.tone(880 if p == 0 else 440, 30)
+            if ph != S.PH_PLAY and ph != S.PH_SPIT:
+                self.emptied = p if g.ended == S.END_EMPTY else -1
+                self.end_t = t
+        if ph == S.PH_SPIT:
+            self.tab.spit_pause = STALL_PAUSE if g.stalemate() else START_PAUSE
+        if over:
+            if action < S.SPIT:
+                if r == S.DONE and action < S.MOVE:
+                    self._land(p, action)  # the engine gathered at once (3.7): show it
+            elif action == S.SPIT:
+                self.emptied = -1
+                self.end_t = t
+            self._round_over(g, t)
+        else:
+            g.observation(0, self.v)
+        self.dirty = True
+
+    def _land(self, p, action):
+        """Show `action` (a play by p) on the view without asking the engine, which
+        has already gathered the cards (a one-pile round ends at once, 3.7)."""
+        v = self.v
+        place = action >> 7
+        k = (action >> 6) & 1
+        tops = v.tops if p == 0 else v.opp_tops
+        counts = v.counts if p == 0 else v.opp_counts
+        v.pile_tops[k] = tops[place]
+        v.pile_counts[k] += 1
+        counts[place] -= 1
+        if counts[place] == 0:
+            tops[place] = -1
+        else:
+            tops[place] = sprites.BACK  # turned up after the round ended: not known here
+
+    def _round_over(self, g, t):
+        """3.6-3.8 settled: statistics, saving, the reveal of who took which pile."""
+        self.mode = M_REVEAL
+        self.until = t - self.shift + REVEAL_MS
+        for k in (0, 1):
+            self.took_sizes[k] = self.v.pile_counts[k]
+            self.slap_labels[k].set("")
+        for p in (0, 1):
+            k = g.took[p]
+            if k != _NONE:
+                lab = self.slap_labels[k]
+                lab.set("You" if p == 0 else "Bot")
+                lab.set_color(YOU_COLOR if p == 0 else BOT_COLOR)
+        if g.mode == S.POINTS:
+            self.history.append(g.cards_held(0))
+            self.history.append(g.cards_held(1))
+        self.message.set("Round over")
+        won = self.emptied == 0
+        tenths = (self.end_t - self.round_t0) // 100 if self.round_t0 >= 0 else 0
+        st = self.stats
+        self.new_best = st.spit_round(won, tenths)
+        self.round_tenths = tenths
+        store = self.storage
+        if g.phase == S.PH_MATCH_OVER:
+            st.match_over(GAME_SPIT, g.winner == 0)
+            store.clear_game()
+        else:
+            self.save()
+        store.save_stats(st)
+        self.app.tone(1047 if won else 220, 300)
+
+    def save(self):
+        from engine.options import level_byte
+
+        self.storage.save_game(GAME_SPIT, level_byte(GAME_SPIT, self.level), self.game.to_bytes())
+
+    def _lights(self, color, ms, t):
+        self.app.hw.pixels.fill(color)
+        self.lights_off = t - self.shift + ms
+
+    def _human(self, action):
+        """Your action now; DONE, VOID, or -1 if the engine refused it."""
+        try:
+            return self.tab.human(0, action, self.app.now + self.shift)
+        except ValueError:
+            return -1
+
+    # ---- your moves ----------------------------------------------------------
+    def _play(self, k):
+        v = self.v
+        i = self.cursor
+        if v.one_pile >= 0:
+            k = v.one_pile
+        seen = v.pile_tops[k]
+        if v.counts[i] == 0 or seen < 0 or not S.adjacent(v.tops[i], seen):
+            self._refuse(i)  # 3.1: does not fit the pile you see
+            return
+        if self._human(S.play(i, k, seen)) != S.DONE:
+            self._refuse(i)  # 3.4: the bot landed first (void)
+
+    def _fill(self):
+        """Down: the chosen card into the leftmost empty place (3.4)."""
+        v = self.v
+        i = self.cursor
+        e = 0
+        while e < 5 and v.counts[e]:
+            e += 1
+        if e == 5 or v.counts[i] < 2 or self._human(S.move(i, e)) != S.DONE:
+            self._refuse(i)
+
+    def _refuse(self, i):
+        """A move that did not happen: the card shakes back, a short buzz."""
+        self.refusals += 1
+        self.shake = i
+        self.shake_t0 = self.app.now
+        self.shake_i = -1
+        self.app.tone(110, 90)
+
+    # ---- the screen interface ---------------------------------------------------
+    def on_key(self, key):
+        m = self.mode
+        if m == M_TABLE:
+            if key == keys.START:
+                self._pause()
+                return True
+            ph = self.game.phase
+            if ph == S.PH_SLAP:
+                if (key == keys.LEFT or key == keys.RIGHT) and not self.v.slapped:
+                    self._human(S.SLAP + (0 if key == keys.LEFT else 1))
+                    return True
+                return False
+            if key == keys.LEFT or key == keys.RIGHT:
+                self.cursor = (self.cursor + (1 if key == keys.RIGHT else 4)) % 5
+                self.dirty = True
+                return False  # drawn in tick
+            if ph == S.PH_SPIT:
+                if key == keys.A:
+                    self.tab.run_until(self.app.now + self.shift)
+                    if self.game.phase == S.PH_SPIT:
+                        self._human(S.SPIT)
+                return False
+            if ph != S.PH_PLAY:
+                return False
+            if key == keys.A or key == keys.B:
+                self._play(0 if key == keys.A else 1)
+            elif key == keys.DOWN:
+                self._fill()
+            return False
+        if m == M_REVEAL:
+            if key == keys.A or key == keys.START:
+                self.until = 0
+            return False
+        if m == M_ROUND:
+            if key == keys.A or key == keys.START:
+                self.next_round()
+                return True
+            return False
+        if m == M_MATCH:
+            if key == keys.A or key == keys.START or key == keys.B:
+                self.app.home()
+                return True
+            return False
+        if m == M_PAUSE:
+            if key == keys.UP or key == keys.DOWN:
+                self.menu.move(1 if key == keys.DOWN else -1)
+                return True
+            if key == keys.B:
+                self._resume()
+                return True
+            if key == keys.A or key == keys.START:
+                c = self.menu.cursor
+                if c == 0:
+                    self._resume()
+                elif c == 1:
+                    self._rules()
+                else:
+                    self.app.home()  # the match stays saved at this round's start
+                return True
+            return False
+        if m == M_RULES:
+            if key == keys.A or key == keys.B or key == keys.START:
+                self._pause()
+                return True
+        return False
+
+    def tick(self, now):
+        changed = False
+        if self.lights_off >= 0 and now >= self.lights_off:
+            self.lights_off = -1
+            self.app.hw.pixels.fill(0)
+        if self.shake >= 0:
+            changed = self._shake_step(now)
+        m = self.mode
+        if m == M_TABLE:
+            t = now + self.shift
+            self.tab.run_until(t)
+            if self.mode == M_TABLE and self.game.phase == S.PH_SPIT:
+                left = self.tab.since + self.tab.spit_pause - t
+                secs = (left + 999) // 1000 if left > 0 else 0
+                if secs > 3:
+                    secs = 3
+                if secs != self.count_shown:
+                    self.count_shown = secs
+                    self.message.set(_COUNTDOWN[secs])
+                    changed = True
+        elif m == M_REVEAL:
+            if now >= self.until:
+                self._results()
+                changed = True
+        if self.dirty:
+            self.dirty = False
+            self._draw()
+            changed = True
+        return changed
+
+    def leave(self):
+        self.app.hw.pixels.fill(0)
+
+    # ---- drawing ---------------------------------------------------------------
+    def _draw(self):
+        """Bring the table in line with the view: only what differs is touched."""
+        v = self.v
+        index = widgets.font()[3]
+        for q in (0, 1):
+            tops = v.tops if q == 0 else v.opp_tops
+            counts = v.counts if q == 0 else v.opp_counts
+            row = self.digits[q].grid
+            for i in range(5):
+                n = counts[i]
+                j = q * 5 + i
+                chosen = q == 0 and i == self.cursor
+                self.cards[j].set(tops[i] if n else sprites.EMPTY, sprites.CURSOR if chosen else sprites.NORMAL)
+                grid = self.cards[j].grid
+                y = YOU_Y - RAISE if chosen else (YOU_Y if q == 0 else BOT_Y)
+                if grid.y != y and not (q == 0 and i == self.shake):
+                    grid.y = y
+                self.edges[j].hidden = n < 2
+                cell = index[n - 1 + 16] if n > 1 else 0
+                if row[5 * i] != cell:
+                    row[5 * i] = cell
+        x = PLACE_X0 + PITCH * self.cursor
+        if self.cursor_bar.x != x:
+            self.cursor_bar.x = x
+        one = v.one_pile
+        for k in (0, 1):
+            slot = self.piles[k]
+            if one >= 0 and one != k:
+                slot.hide()
+                self.pile_counts[k].set("")
+            else:
+                n = v.pile_counts[k]
+                slot.set(v.pile_tops[k] if n else sprites.EMPTY)
+                self.pile_counts[k].set(_num(n) if n else "")
+            n = v.spit_counts[k]
+            e, c = self.decks[k]
+            c.hidden = n == 0
+            e.hidden = n < 2
+            self.deck_counts[k].set(_num(n) if n else "")
+        ph = v.phase
+        self.banner.hidden = not (ph == S.PH_SPIT and self.mode == M_TABLE)
+        if self.mode != M_TABLE:
+            return
+        if ph == S.PH_SLAP:
+            self.message.set("Slap! Left or Right" if not v.slapped else "Slapped")
+        elif ph == S.PH_PLAY:
+            self.message.set("" if one < 0 else "One pile: A or B")
+            self.count_shown = -1
+
+    def _shake_step(self, now):
+        step = (now - self.shake_t0) // SHAKE_STEP
+        if step == self.shake_i:
+            return False
+        i = self.shake
+        grid = self.cards[i].grid
+        base = YOU_Y - RAISE if i == self.cursor else YOU_Y
+        if step * 2 >= len(_SHAKE):
+            self.shake = -1
+            grid.x = PLACE_X0 + PITCH * i
+            grid.y = base
+            self.dirty = True
+            return True
+        self.shake_i = step
+        grid.x = PLACE_X0 + PITCH * i + _SHAKE[step * 2]
+        grid.y = base + _SHAKE[step * 2 + 1]
+        return True
+
+    # ---- pause, rules, results ------------------------------------------------------
+    def _panel(self, title, texts):
+        self.title.set(title)
+        n = len(texts)
+        for i in range(len(self.lines)):
+            self.lines[i].set(texts[i] if i < n else "")
+            self.lines[i].set_color(TEXT)
+        self.panel.hidden = False
+        self.banner.hidden = True
+
+    def _pause(self):
+        cursor = self.menu.cursor if self.mode == M_RULES else 0
+        if self.mode == M_TABLE or self.mode == M_REVEAL:
+            self.back_mode = self.mode
+            self.paused_at = self.app.now
+        self.mode = M_PAUSE
+        g = self.game
+        self._panel("Paused", ())
+        self.lines[6].set("Level %d  %s" % (self.level, "points" if g.mode == S.POINTS else "standard"))
+        self.lines[7].set("Round %d  B: back" % g.round_no)
+        self.menu.set_items(_PAUSE_ITEMS, cursor)
+        self.menu.group.hidden = False
+
+    def _resume(self):
+        self.menu.group.hidden = True
+        self.panel.hidden = True
+        self.shift -= self.app.now - self.paused_at  # the table stood still
+        if self.back_mode == M_REVEAL:
+            self.until += self.app.now - self.paused_at
+        self.mode = self.back_mode
+        self.count_shown = -1
+        self.dirty = True
+
+    def _rules(self):
+        self.mode = M_RULES
+        self.menu.group.hidden = True
+        self._panel("Rules", _RULES)
+
+    def _results(self):
+        g = self.game
+        if g.phase == S.PH_MATCH_OVER:
+            self.mode = M_MATCH
+            self._panel("You win!" if g.winner == 0 else "Bot wins", match_lines(self))
+            self.lines[0].set_color(YOU_COLOR if g.winner == 0 else BOT_COLOR)
+            return
+        self.mode = M_ROUND
+        e = self.emptied
+        if e == 0:
+            head = "You emptied first!"
+        elif e == 1:
+            head = "The bot emptied first"
+        else:
+            head = "Stalemate: no moves"
+        texts = [head, _took(g, 0, self.took_sizes), _took(g, 1, self.took_sizes),
+                 "Cards: you %d, bot %d" % (g.cards_held(0), g.cards_held(1))]
+        if g.mode == S.POINTS:
+            texts.append("Points: you %d, bot %d" % (g.scores[0], g.scores[1]))
+        if self.new_best:
+            texts.append("Fastest round: %d.%d s" % (self.round_tenths // 10, self.round_tenths % 10))
+        while len(texts) < 7:
+            texts.append("")
+        texts.append("A: next round")
+        self._panel("Round %d" % g.round_no, texts)
+        self.lines[0].set_color(YOU_COLOR if e == 0 else BOT_COLOR if e == 1 else MSG)
+
+    def next_round(self):
+        """A on the round results: lay out again (3.6, 3.7)."""
+        self.panel.hidden = True
+        for k in (0, 1):
+            self.slap_labels[k].set_color(YOU_COLOR)
+        self.mode = M_TABLE
+        self._human(S.NEXT_ROUND)
+        self._round_start()
+
+
+def _num(n):
+    return _DIGITS[n] if n < 10 else str(n)
+
+
+def _took(g, p, sizes):
+    who = "You" if p == 0 else "Bot"
+    k = g.took[p]
+    if k == _NONE:
+        return who + " took no pile"
+    side = "the pile" if g.one_pile >= 0 else _SIDE[k]
+    return "%s took %s (%d)" % (who, side, sizes[k])
+
+
+def match_lines(scr):
+    """The match results' lines: standard, who ran out; points, the points table."""
+    g = scr.game
+    out = []
+    if g.mode != S.POINTS:
+        out.append("You have no cards left" if g.winner == 0 else "The bot has no cards left")
+        out.append("after %d rounds." % g.round_no)
+        out.append("")
+        st = scr.stats
+        out.append("All-time rounds: %d/%d" % (st.get(GAME_SPIT, 3), st.get(GAME_SPIT, 2)))
+        out.append("All-time matches: %d/%d" % (st.get(GAME_SPIT, 1), st.get(GAME_SPIT, 0)))
+    else:
+        out.append("Lowest score wins")
+        out.append("Round    You   Bot")
+        h = scr.history
+        n = len(h) // 2
+        first = n - 4 if n > 4 else 0
+        base0, base1 = scr.hist_base
+        for r in range(first):
+            base0 += h[2 * r]
+            base1 += h[2 * r + 1]
+        if base0 or base1:
+            out.append("%-6s %5d %5d" % ("before", base0, base1))
+        start = g.round_no - n
+        for r in range(first, n):
+            out.append("%-6d %5d %5d" % (start + r + 1, h[2 * r], h[2 * r + 1]))
+        out.append("%-6s %5d %5d" % ("Total", g.scores[0], g.scores[1]))
+    while len(out) < 7:
+        out.append("")
+    out.append("A: back to the menu")
+    return out
+
+
+# ---- entry points ------------------------------------------------------------------
+def new_match(app, seed, level=None, spit_match=None, storage=None):
+    """A new match shown on `app`; level and match type default to the options."""
+    st = storage if storage is not None else _storage(app)
+    if level is None or spit_match is None:
+        o = st.load_options()
+        app.sound_on = o.sound
+        level = o.level_spit if level is None else level
+        spit_match = o.spit_match if spit_match is None else spit_match
+    scr = SpitScreen(app, S.Spit(seed, spit_match), level, st)
+    scr.save()
+    app.show(scr)
+    return scr
+
+
+def start(app, arg=0):
+    """The menu's Spit entry (ui/menu.py ENTRIES)."""
+    t = app.hw.ticks_ms()
+    return new_match(app, (t & 0xFFFFF) * 1021 + 1 + arg)
+
+
+def resume(app, blob, level_byte):
+    """Continue: the saved match (storage GAME_SPIT) from the start of its round.
+    Raises ValueError if the bytes are not a Spit match saved between rounds."""
+    from engine.options import level_value
+
+    g = S.Spit.from_bytes(blob)
+    if g.phase == S.PH_ROUND_OVER:
+        pass
+    elif g.phase != S.PH_SPIT or g.stalemate():
+        raise ValueError("spit: not saved between rounds")
+    st = _storage(app)
+    app.sound_on = st.load_options().sound
+    scr = SpitScreen(app, g, level_value(GAME_SPIT, level_byte), st)
+    if g.phase == S.PH_ROUND_OVER:
+        scr.next_round()
+    app.show(scr)
+    return scr
