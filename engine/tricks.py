@@ -1,0 +1,296 @@
+"""What both Spades variants share: action and phase numbers, the trick play of
+RULES 1.5-1.6 (follow suit, spades broken, trick winner), the observation object and
+the save format. engine/spades.py (four players) and engine/spades2.py (two players)
+build their Match on Table; bots and the UI import the constants from either.
+
+Card places: holder[card] is the seat holding it (0..3), PLAYED, STOCK or PILE.
+A seat's hand is a sorted list, so its spades are always at its end.
+
+Save format (to_bytes): a 20-byte head (magic, version, options, target, dealer or
+first player, hand number, scores and bags as they were when the hand began, the
+RNG state right after the cards were shuffled), the cards of the hand (the variant
+says how), then the log of this hand's actions, then a 2-byte checksum. from_bytes
+re-deals from the saved cards and replays the log through apply(), so a match it
+returns has passed every rule check; anything else raises ValueError.
+"""
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+from engine.rng import Rng
+
+# actions (RULES 1.3-1.6, 2.2-2.4)
+BID = const(64)  # BID + n bids n tricks, BID + 0 is Nil
+BLIND_NIL = const(80)  # also the marker in bids[] for Blind Nil / Double Nil
+LOOK = const(81)
+DOUBLE_NIL = const(82)
+NO_DOUBLE_NIL = const(83)
+KEEP = const(84)
+REJECT = const(85)
+DISCARD_DONE = const(86)
+NEXT_HAND = const(87)
+PASS = const(128)  # PASS + card: a card for the Blind Nil exchange
+DISCARD = const(192)  # DISCARD + card: a card to replace after Double Nil
+
+# phases
+BIDDING = const(0)
+EXCHANGE = const(1)
+PLAY = const(2)
+HAND_OVER = const(3)
+MATCH_OVER = const(4)
+DECLARE = const(5)
+DRAW = const(6)
+DISCARDING = const(7)
+
+# card places besides a seat number
+PLAYED = const(4)
+STOCK = const(5)
+PILE = const(6)
+
+_HEAD = const(20)
+_VERSION = const(1)
+
+
+class IllegalAction(ValueError):
+    pass
+
+
+class View:
+    """What one seat may know (Match.observation). One object per seat, refreshed
+    on every call: copy what you want to keep."""
+    pass
+
+
+class Table:
+    n = 4  # seats
+    magic = 0xA4
+
+    def _setup(self, seed, blind_nil, bag_penalty, target):
+        self.blind_nil = bool(blind_nil)
+        self.bag_penalty = bool(bag_penalty)
+        if not 1 <= target <= 30000:
+            raise ValueError("1.8: target out of range")
+        self.target = target
+        self.rng = Rng(seed)
+        self.scores = [0, 0]
+        self.bags = [0, 0]
+        self.hand_no = 1
+        self.winner = -1
+        self.last_breakdown = None
+        self.last_boston = -1
+        self.phase = BIDDING
+        self.to_move = -1
+        self._views = [None] * self.n
+
+    def _clear_hand(self):
+        n = self.n
+        self.holder = bytearray(52)
+        self.hands = [[] for _ in range(n)]
+        self.counts = bytearray(4 * n)  # counts[seat * 4 + suit]
+        self.bids = [-1] * n
+        self.history = bytearray()  # cards played, in order
+        self.leaders = bytearray()  # leader of each trick begun
+        self.winners = bytearray()  # winner of each trick completed
+        self.tricks = bytearray(n)
+        self.broken = False
+        self.lead_suit = -1
+        self._trick_at = 0
+        self._log = bytearray()
+
+    def _give(self, c, s):
+        self.holder[c] = s
+        self.hands[s].append(c)
+        self.counts[s * 4 + c // 13] += 1
+
+    def _take(self, c, s, place):
+        self.holder[c] = place
+        self.hands[s].remove(c)
+        self.counts[s * 4 + c // 13] -= 1
+
+    def _head(self):
+        """The save head as the hand begins: called right after shuffling."""
+        sc = self.scores
+        bg = self.bags
+        b = bytearray(_HEAD)
+        b[0] = self.magic
+        b[1] = _VERSION
+        b[2] = self.blind_nil | (self.bag_penalty << 1)
+        b[3] = self.target >> 8
+        b[4] = self.target & 255
+        b[5] = self.dealer
+        b[6] = (self.hand_no >> 8) & 255
+        b[7] = self.hand_no & 255
+        for i in range(2):
+            v = min(max(sc[i] + 32768, 0), 65535)  # a score past +-32767 is not saved
+            b[8 + 2 * i] = (v >> 8) & 255
+            b[9 + 2 * i] = v & 255
+            v = min(bg[i], 65535)
+            b[12 + 2 * i] = v >> 8
+            b[13 + 2 * i] = v & 255
+        b[16:20] = self.rng.state()
+        self._saved = bytes(b) + self._deal_bytes()
+
+    # ---- trick play (RULES 1.5, 1.6) ----
+
+    def _play_legal(self, s):
+        h = self.hands[s]
+        cnt = self.counts
+        b = s * 4
+        ls = self.lead_suit
+        if ls >= 0:
+            k = cnt[b + ls]
+            if k:
+                i = 0
+                for x in range(b, b + ls):
+                    i += cnt[x]
+                return h[i:i + k]
+            return h[:]
+        if self.broken or cnt[b + 3] == len(h):
+            return h[:]
+        return h[:len(h) - cnt[b + 3]]
+
+    def _check_play(self, c, s):
+        if s != self.to_move:
+            raise IllegalAction("1.5: not your turn to play")
+        if not 0 <= c < 52 or self.holder[c] != s:
+            raise IllegalAction("1.5: card not in hand")
+        ls = self.lead_suit
+        if ls >= 0:
+            if c // 13 != ls and self.counts[s * 4 + ls]:
+                raise IllegalAction("1.5: must follow suit")
+        elif c >= 39 and not self.broken and self.counts[s * 4 + 3] != len(self.hands[s]):
+            raise IllegalAction("1.6: spades not broken")
+
+    def _play(self, c, s):
+        self._take(c, s, PLAYED)
+        h = self.history
+        h.append(c)
+        su = c // 13
+        if self.lead_suit < 0:
+            self.lead_suit = su
+            self.leaders.append(s)
+            if su == 3:  # 1.6: legal only if broken or holding only spades
+                self.broken = True
+        elif su == 3:
+            self.broken = True  # 1.6: could not follow, played a spade
+        t0 = self._trick_at
+        n = self.n
+        if len(h) - t0 < n:
+            self.to_move = (s + 1) % n
+            return
+        # 1.5: highest spade, else highest card of the suit led
+        best = h[t0]
+        bi = 0
+        for i in range(1, n):
+            x = h[t0 + i]
+            if (x // 13 == best // 13 and x > best) or (x >= 39 and best < 39):
+                best = x
+                bi = i
+        w = (self.leaders[-1] + bi) % n
+        self.winners.append(w)
+        self.tricks[w] += 1
+        self._trick_at = len(h)
+        self.lead_suit = -1
+        self.to_move = w
+        if len(h) == 13 * n:
+            self._end_hand()
+
+    def _score(self, side, members):
+        from engine.scoring import score_side
+        pts, bags, lines = score_side(members, self.bags[side], self.bag_penalty)
+        self.scores[side] += pts
+        self.bags[side] = bags
+        self.last_breakdown[side] = lines
+        if ("Boston", 0) in lines:
+            self.last_boston = side
+
+    def _finish(self):
+        from engine.scoring import winner
+        self.winner = winner(self.scores, self.target)
+        self.phase = HAND_OVER if self.winner < 0 else MATCH_OVER
+        self.to_move = -1
+
+    def _next_hand(self, a, section):
+        if self.phase == MATCH_OVER:
+            raise IllegalAction(section + ": the match is over")
+        if a != NEXT_HAND:
+            raise IllegalAction(section + ": the hand is over, deal the next")
+        self.hand_no += 1
+
+    # ---- observation ----
+
+    def _view(self, seat):
+        if not 0 <= seat < self.n:
+            raise IllegalAction("1.1: no such seat")
+        v = self._views[seat]
+        if v is None:
+            v = self._views[seat] = View()
+            v.seat = seat
+            v.blind_nil = self.blind_nil
+            v.bag_penalty = self.bag_penalty
+            v.target = self.target
+        v.phase = self.phase
+        v.to_move = self.to_move
+        v.dealer = self.dealer
+        v.hand_no = self.hand_no
+        v.scores = tuple(self.scores)
+        v.bags = tuple(self.bags)
+        v.bids = tuple(self.bids)
+        v.tricks = bytes(self.tricks)
+        v.history = bytes(self.history)
+        v.leaders = bytes(self.leaders)
+        v.winners = bytes(self.winners)
+        t0 = self._trick_at
+        v.trick = v.history[t0:]
+        v.leader = self.leaders[-1] if len(self.history) > t0 else (self.to_move if self.phase == PLAY else -1)
+        v.lead_suit = self.lead_suit
+        v.broken = self.broken
+        return v
+
+    # ---- saving ----
+
+    def to_bytes(self):
+        b = self._saved + self._log
+        s = (sum(b) + len(b)) & 0xFFFF
+        return b + bytes((s >> 8, s & 255))
+
+    @classmethod
+    def from_bytes(cls, b):
+        try:
+            b = bytes(b)
+            m = cls._load(b)
+        except IllegalAction as e:
+            raise ValueError("save: " + e.args[0])
+        except (IndexError, TypeError, KeyError) as e:
+            raise ValueError("save: damaged (%r)" % (e,))
+        return m
+
+    @classmethod
+    def _load(cls, b):
+        n = len(b)
+        if n < _HEAD + cls.deal_size + 2 or b[0] != cls.magic:
+            raise ValueError("save: not a saved match of this game")
+        s = (sum(b[:-2]) + n - 2) & 0xFFFF
+        if b[-2] != s >> 8 or b[-1] != s & 255:
+            raise ValueError("save: checksum does not match")
+        if b[1] != _VERSION or b[2] > 3:
+            raise ValueError("save: unknown version or options")
+        m = cls(1, b[2] & 1, b[2] >> 1, (b[3] << 8) | b[4], False)
+        if b[5] >= m.n:
+            raise ValueError("save: bad dealer")
+        m.dealer = b[5]
+        m.hand_no = (b[6] << 8) | b[7]
+        for i in range(2):
+            m.scores[i] = ((b[8 + 2 * i] << 8) | b[9 + 2 * i]) - 32768
+            m.bags[i] = (b[12 + 2 * i] << 8) | b[13 + 2 * i]
+        m.rng.set_state(b[16:20])
+        end = _HEAD + cls.deal_size
+        m._redeal(b[_HEAD:end])
+        for a in b[end:-2]:
+            m._replay(a)
+        return m
+
+    def _replay(self, a):
+        self.apply(a)
