@@ -25,6 +25,7 @@ SCREENS = [
     ("sprites", "tools.screens:sprite_sheet"),
     ("fonts", "tools.screens:fonts"),
 ]
+SCREENS += __import__("tools.screens_spades", fromlist=["STATES"]).STATES  # the Spades screens
 SCREENS += __import__("tools.screens_spit", None, None, ["SCREENS"]).SCREENS  # Spit states
 
 

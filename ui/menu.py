@@ -16,8 +16,8 @@ except ImportError:  # CPython
         return x
 
 ENTRIES = [
-    ("Spades", "ui.spades", 4),
-    ("Spades for two", "ui.spades", 2),
+    ("Spades", "ui.spades_game", 4),
+    ("Spades for two", "ui.spades_game", 2),
     ("Spit", "ui.spit", 0),
     ("Options", "ui.options", 0),
     ("Quit", None, 0),

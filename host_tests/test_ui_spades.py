@@ -1,0 +1,339 @@
+"""The four-player Spades screens (ui/spades_table.py, ui/spades_pages.py): key pixels
+of the table, the bidding states, the exchange picker, the pause menu, hints, last
+trick, lights and sound, saving and Continue, the README's Spades controls."""
+import os
+import re
+
+from engine import storage
+from engine.tricks import BIDDING, EXCHANGE, PLAY, BLIND_NIL, PLAYED
+from host_tests.ui_support import shown
+from host_tests.spades_ui_support import app_with, launch, human_keys
+from ui import keys, sprites, spades_table as st
+from ui.spades_pages import Page
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def frames(hw, app, k=1, ms=300):
+    for _ in range(k):
+        hw.advance(ms)
+        app.step()
+
+
+def press(hw, app, *ks):
+    for k in ks:
+        hw.press(k)
+        app.step()
+
+
+def my_turn(t, phase):
+    return t.m.phase == phase and t.m.to_move == 0 and not t.trick_shown and t.bot is None and t.app.screen is t
+
+
+def until(hw, app, cond, play=True, limit=4000, ms=300):
+    for _ in range(limit):
+        if cond():
+            return True
+        if play:
+            for k in human_keys(app):
+                press(hw, app, k)
+                if cond():
+                    return True
+        frames(hw, app, 1, ms)
+    return cond()
+
+
+def at_first_play(**kw):
+    hw, app = app_with(**kw)
+    t = launch(hw, app, 4)
+    assert until(hw, app, lambda: my_turn(t, PLAY))
+    app.step()
+    return hw, app, t
+
+
+def slot_top(t, i):
+    """(x, y) of slot i of the hand on the screen."""
+    tg = t.hand.slot(i)
+    return t.hand.group.x + tg.x, t.hand.group.y + tg.y
+
+
+def test_the_menu_launches_the_four_player_table():
+    hw, app = app_with()
+    t = launch(hw, app, 4)
+    assert isinstance(t, st.Table) and t.n == 4 and app.screen is t
+    assert app.game == "ui.spades_game"
+
+
+def test_hand_face_down_until_looked_then_the_bid_picker():  # RULES 1.4
+    hw, app = app_with()
+    t = launch(hw, app, 4)
+    assert until(hw, app, lambda: my_turn(t, BIDDING), play=False)
+    assert not t.v.looked
+    x, y = slot_top(t, 6)
+    back = shown(sprites.palette(sprites.BACK).__getitem__(0))
+    assert hw.display.pixel(x + 5, y + 12) == back
+    assert t.choice.items == ["Look at cards", "Blind Nil"]
+    press(hw, app, keys.A)  # look
+    assert t.v.looked and t.m.phase == BIDDING
+    assert hw.display.pixel(x + 5, y + 12) != back
+    assert t.big.text == "< 3 >"
+    press(hw, app, keys.DOWN, keys.DOWN, keys.DOWN)
+    assert t.big.text == "< Nil >"
+    # Nil is called out in red
+    red = shown(st.NIL_RED)
+    assert any(hw.display.pixel(x, y) == red for x in range(40, 120) for y in range(44, 68))
+    press(hw, app, keys.UP, keys.UP)
+    assert t.big.text == "< 2 >"
+    press(hw, app, keys.A)
+    assert t.m.bids[0] == 2
+
+
+def test_looking_during_the_bots_bidding_gives_up_blind_nil():  # RULES 1.4
+    hw, app = app_with()
+    t = launch(hw, app, 4)
+    if t.m.to_move == 0:
+        return  # this deal starts with the human; the offer test covers it
+    assert t.msg.text.startswith("Select")
+    press(hw, app, keys.SELECT)
+    assert t.v.looked and t.m.bids[0] == -1
+    assert until(hw, app, lambda: my_turn(t, BIDDING), play=False)
+    assert t.big.text.startswith("<")  # the picker, no Blind Nil offer
+    assert st.BLIND_NIL not in t.m.legal_actions()
+
+
+def test_blind_nil_then_the_exchange_picker():  # RULES 1.4
+    hw, app = app_with()
+    t = launch(hw, app, 4)
+    assert until(hw, app, lambda: my_turn(t, BIDDING), play=False)
+    press(hw, app, keys.DOWN, keys.A)
+    assert t.m.bids[0] == BLIND_NIL
+    assert until(hw, app, lambda: my_turn(t, EXCHANGE), play=False)
+    hand = bytes(t.shown_tiles)
+    press(hw, app, keys.A, keys.RIGHT, keys.A)
+    assert len(t.marked) == 2
+    press(hw, app, keys.SELECT)  # only two: nothing sent
+    assert t.m.phase == EXCHANGE and "3" in t.msg.text
+    # a marked card has the cyan edge
+    x, y = slot_top(t, 0)
+    assert hw.display.pixel(x + 6, y) == shown(0x00D8FF)
+    press(hw, app, keys.RIGHT, keys.A, keys.SELECT)
+    passed = set(hand[:3])
+    assert until(hw, app, lambda: t.m.phase == PLAY, play=False)
+    mine = set(t.m.hands[0])
+    assert not (passed & mine) and len(mine) == 13
+
+
+def test_full_hand_cursor_raised_illegal_dimmed_suit_colours():
+    hw, app, t = at_first_play()
+    assert t.hand.count == len(t.v.hand) >= 12
+    legal = t.m.legal_actions()
+    cur = t.cursor
+    assert t.shown_tiles[cur] in legal
+    d = hw.display
+    for i in range(t.hand.count):
+        x, y = slot_top(t, i)
+        c = t.shown_tiles[i]
+        if i == cur:  # raised with the gold edge
+            assert y == st.HAND_Y and d.pixel(x + 6, st.HAND_Y) == shown(0xFFC800)
+        else:
+            dx = 17 if i == cur + 1 else 6  # the raised cursor card covers the left part
+            assert y == st.HAND_Y + 4 and d.pixel(x + dx, st.HAND_Y) == shown(sprites.FELT)
+        face = d.pixel(x + 9, y + 9)  # inside the index column, clear of the glyphs
+        if c in legal:
+            assert face == shown(0xFFFFFF), (i, c)
+        else:
+            assert face == shown(0x8C8C8C), (i, c)
+        # the suit symbol (x+2..x+9, y+11..y+18) is drawn in the suit's colour
+        ink = sprites.SUIT_COLORS[c // 13]
+        if c not in legal:
+            ink = ((ink & 0xFEFEFE) >> 1) + ((0x5A5A5A & 0xFEFEFE) >> 1)
+        hits = sum(1 for yy in range(y + 11, y + 18) for xx in range(x + 2, x + 9)
+                   if d.pixel(xx, yy) == shown(ink))
+        assert hits >= 12, (i, c, hits)
+
+
+def test_cursor_moves_and_illegal_card_is_refused():
+    hw, app, t = at_first_play()
+    c0 = t.cursor
+    press(hw, app, keys.RIGHT)
+    assert t.cursor == (c0 + 1) % t.hand.count
+    press(hw, app, keys.LEFT)
+    assert t.cursor == c0
+    legal = t.m.legal_actions()
+    bad = [i for i in range(t.hand.count) if t.shown_tiles[i] not in legal]
+    if bad:
+        before = t.m.to_bytes()
+        while t.cursor != bad[0]:
+            press(hw, app, keys.RIGHT)
+        press(hw, app, keys.A)
+        assert t.m.to_bytes() == before
+        assert t.msg.text and t.msg.color if hasattr(t.msg, "color") else True
+    good = [i for i in range(t.hand.count) if t.shown_tiles[i] in legal][0]
+    while t.cursor != good:
+        press(hw, app, keys.RIGHT)
+    c = t.shown_tiles[good]
+    press(hw, app, keys.A)
+    assert t.m.holder[c] == PLAYED
+
+
+def test_trick_in_the_centre_by_seat():
+    hw, app, t = at_first_play()
+    trick = t.v.trick
+    leader = t.v.leader
+    for i in range(len(trick)):
+        s = (leader + i) % 4
+        x, y = st.SLOTS4[s]
+        assert t.slots[s][0] == trick[i] and not t.slots[s].hidden
+        assert hw.display.pixel(x + 9, y + 9) == shown(0xFFFFFF)
+    # my place shows an empty place (my turn)
+    assert t.slots[0][0] == sprites.EMPTY and not t.slots[0].hidden
+
+
+def test_hint_highlights_and_does_not_play():
+    hw, app, t = at_first_play()
+    before = t.m.to_bytes()
+    press(hw, app, keys.START, keys.DOWN, keys.A)
+    assert until(hw, app, lambda: t.hint_card >= 0, play=False, ms=20)
+    assert t.m.to_bytes() == before
+    assert t.msg.text.startswith("Hint")
+    i = t.shown_tiles.index(t.hint_card)
+    assert t.cursor == i
+    assert t.hand.styles[i] == sprites.HINT or t.hand.cursor == i
+
+
+def test_pause_menu_resume_and_last_trick():
+    hw, app, t = at_first_play()
+    press(hw, app, keys.START)
+    assert t.mode == st.PAUSED and not t.pause.group.hidden
+    assert t.menu.items == list(st.MENU)
+    before = t.m.to_bytes()
+    frames(hw, app, 20)  # the game waits while paused
+    assert t.m.to_bytes() == before
+    press(hw, app, keys.A)  # Resume
+    assert t.mode == st.PLAYING and t.pause.group.hidden
+    # play on until a trick is done, then review it
+    assert until(hw, app, lambda: len(t.m.winners) >= 1 and my_turn(t, PLAY))
+    press(hw, app, keys.START, keys.DOWN, keys.DOWN, keys.A)
+    assert t.mode == st.REVIEW and t.msg.text.startswith("Last trick")
+    last = t.m.history[(len(t.m.winners) - 1) * 4:len(t.m.winners) * 4]
+    assert sorted(t.slots[s][0] for s in range(4)) == sorted(last)
+    press(hw, app, keys.B)
+    assert t.mode == st.PLAYING
+
+
+def test_score_history_and_rules_pages():
+    hw, app, t = at_first_play()
+    press(hw, app, keys.START, keys.UP, keys.UP, keys.A)  # Rules
+    assert isinstance(app.screen, Page) and "rules" in app.screen.title.text
+    press(hw, app, keys.DOWN, keys.A)
+    assert app.screen is t and t.mode == st.PLAYING
+    press(hw, app, keys.START, keys.UP, keys.UP, keys.UP, keys.A)  # Score history
+    assert isinstance(app.screen, Page) and app.screen.title.text == "Score history"
+    press(hw, app, keys.A)
+    assert app.screen is t
+
+
+def test_lights_and_tones():
+    hw, app, t = at_first_play()
+    px = hw.pixels.colors
+    assert px[1] and px[3] and not px[0] and not px[4]  # South: my turn
+    assert any(hz == 880 for _, hz, _ in hw.tones)  # your turn
+    n = len(hw.tones)
+    assert until(hw, app, lambda: len(t.m.winners) >= 1 and t.trick_shown, ms=50)
+    assert len(hw.tones) > n  # trick won
+    side = t.flash_side
+    assert side in (0, 1)
+    hw2, app2 = app_with(sound=False)
+    t2 = launch(hw2, app2, 4)
+    until(hw2, app2, lambda: len(t2.m.winners) >= 2)
+    assert hw2.tones == []
+
+
+def test_quit_keeps_the_match_and_resume_continues_it():
+    from ui import spades_game
+    hw, app, t = at_first_play()
+    saved = storage.Storage(hw.nvm).load_game()
+    assert saved is not None and saved[0] == storage.GAME_SPADES4
+    press(hw, app, keys.START, keys.UP, keys.A)  # Quit
+    assert app.screen is app.home_screen
+    game, level, blob = storage.Storage(hw.nvm).load_game()
+    t2 = spades_game.resume(app, blob, level, game)
+    assert app.screen is t2 and t2.m.to_bytes() == t.m.to_bytes()
+    assert t2.shown_tiles == t.shown_tiles
+    # a damaged save is refused, not loaded
+    st_ = storage.Storage(hw.nvm)
+    bad = bytearray(blob)
+    bad[-1] ^= 0x55
+    assert spades_game.resume(app, bytes(bad), level, game) is None
+    assert app.screen is app.home_screen
+
+
+def _check_match(m):
+    """The engine state is legal: 52 cards, each in one place; saves round-trip."""
+    seen = bytearray(52)
+    for s in range(len(m.hands)):
+        for c in m.hands[s]:
+            assert m.holder[c] == s
+            seen[c] += 1
+    for c in m.history:
+        assert m.holder[c] == PLAYED
+        seen[c] += 1
+    rest = [c for c in range(52) if not seen[c]]
+    assert max(seen) == 1
+    for c in rest:
+        assert m.holder[c] >= 5  # the stock or the discard pile (two players)
+    b = m.to_bytes()
+    again = type(m).from_bytes(b)
+    assert again.to_bytes() == b and again.phase == m.phase and again.scores == m.scores
+
+
+def play_match_by_keys(n, target=200, limit=40000):
+    """A complete match from key presses alone; the state checked after every press."""
+    hw, app = app_with(target=target)
+    t = launch(hw, app, n)
+    presses = 0
+    reached_over = False
+    for _ in range(limit):
+        if app.screen is app.home_screen:
+            break
+        s = app.screen
+        if isinstance(s, Page) and "match" in s.title.text or isinstance(s, Page) and s.title.text in (
+                "You win!", "Opponent wins"):
+            reached_over = True
+        for k in human_keys(app):
+            hw.press(k)
+            app.step()
+            presses += 1
+            _check_match(t.m)
+        hw.advance(300)
+        app.step()
+    return hw, app, t, presses, reached_over
+
+
+def test_a_complete_four_player_match_from_keys_alone():  # RULES 1.8
+    hw, app, t, presses, over = play_match_by_keys(4)
+    assert over and app.screen is app.home_screen
+    assert t.m.winner in (0, 1) and max(t.m.scores) >= 200
+    assert storage.Storage(hw.nvm).load_game() is None  # a finished match is cleared
+    s = storage.Storage(hw.nvm).load_stats()
+    assert s.get(0, 0) == 1  # MATCHES
+    assert len(t.history) == t.m.hand_no
+    assert presses > 13
+
+
+def test_readme_spades_controls_match_the_code():
+    text = open(os.path.join(ROOT, "README.md")).read()
+    part = text[text.index("### In Spades"):]
+    rows = []
+    for line in part.splitlines()[1:]:
+        mm = re.match(r"\|\s*([^|]+?)\s*\|\s*([^|]+?)\s*\|\s*$", line)
+        if mm and not mm.group(1).startswith("-") and mm.group(1) != "Button":
+            rows.append((mm.group(1), mm.group(2)))
+        elif rows and not line.startswith("|"):
+            break
+    assert tuple(rows) == st.CONTROLS
+    # every button named there does something at the table
+    names = set()
+    for b, _ in st.CONTROLS:
+        names.update(b.split("/"))
+    assert names == set(keys.NAMES)

@@ -1,0 +1,225 @@
+"""The Spades states for `make screens` (tools/screens.py SCREENS): every screen of
+the four-player and two-player games, reached with key presses from the title
+menu on a Headless app (options: target 200, bot speed fast), as a player would."""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _p in (ROOT, os.path.join(ROOT, "host_tests")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+from engine import options as options_mod  # noqa: E402
+from ui import keys  # noqa: E402
+
+STATES = [
+    ("spades_menu", "tools.screens_spades:menu_on_spades"),
+    ("spades_bid_wait", "tools.screens_spades:bid_wait"),
+    ("spades_blind_offer", "tools.screens_spades:blind_offer"),
+    ("spades_bid_picker", "tools.screens_spades:bid_picker"),
+    ("spades_bid_nil", "tools.screens_spades:bid_nil"),
+    ("spades_exchange", "tools.screens_spades:exchange"),
+    ("spades_hand13", "tools.screens_spades:hand13"),
+    ("spades_trick", "tools.screens_spades:mid_trick"),
+    ("spades_thinking", "tools.screens_spades:thinking"),
+    ("spades_hint", "tools.screens_spades:hint"),
+    ("spades_pause", "tools.screens_spades:pause"),
+    ("spades_last_trick", "tools.screens_spades:last_trick"),
+    ("spades_hand_over", "tools.screens_spades:hand_over"),
+    ("spades_history", "tools.screens_spades:history"),
+    ("spades_rules", "tools.screens_spades:rules4"),
+    ("spades_match_over", "tools.screens_spades:match_over"),
+]
+STATES2 = [
+    ("spades2_declare", "tools.screens_spades:declare2"),
+    ("spades2_draw", "tools.screens_spades:draw2"),
+    ("spades2_discard", "tools.screens_spades:discard2"),
+    ("spades2_table", "tools.screens_spades:table2"),
+    ("spades2_rules", "tools.screens_spades:rules2"),
+]
+if os.path.exists(os.path.join(ROOT, "engine", "spades2.py")):  # the two-player engine is there
+    STATES += STATES2
+
+
+def _setup(app, level="normal"):
+    o = options_mod.Options()
+    o.target = 200
+    o.bot_speed = options_mod.FAST
+    o.level_spades4 = level
+    o.level_spades2 = level
+    app.options = o
+
+
+def _launch(app, n=4, level="normal"):
+    from spades_ui_support import launch
+    _setup(app, level)
+    return launch(app.hw, app, n)
+
+
+def _frames(app, k=1, ms=300):
+    for _ in range(k):
+        app.hw.advance(ms)
+        app.step()
+
+
+def _press(app, *ks):
+    for k in ks:
+        app.hw.press(k)
+        app.step()
+
+
+def _until(app, cond, limit=3000, ms=300, play=True):
+    """Frames (the human playing by spades_ui_support.human_keys) until cond()."""
+    from spades_ui_support import human_keys
+    for _ in range(limit):
+        if cond():
+            return True
+        if play:
+            for k in human_keys(app):
+                if cond():
+                    return True
+                _press(app, k)
+        _frames(app, 1, ms)
+    return cond()
+
+
+def _my_turn(t, phase):
+    return lambda: t.m.phase == phase and t.m.to_move == 0 and not t.trick_shown and t.bot is None and \
+        t.app.screen is t
+
+
+def menu_on_spades(app):
+    app.step()
+
+
+def bid_wait(app):
+    t = _launch(app)
+    _frames(app, 1, 10)  # the first bot has bid or is about to: hand face down
+
+
+def blind_offer(app):
+    from engine.tricks import BIDDING
+    t = _launch(app)
+    _until(app, _my_turn(t, BIDDING), play=False)
+
+
+def bid_picker(app):
+    blind_offer(app)
+    _press(app, keys.A, keys.UP)
+
+
+def bid_nil(app):
+    blind_offer(app)
+    _press(app, keys.A, keys.DOWN, keys.DOWN, keys.DOWN)
+
+
+def exchange(app):
+    from engine.tricks import EXCHANGE
+    blind_offer(app)
+    t = app.screen
+    _press(app, keys.DOWN, keys.A)  # Blind Nil
+    _until(app, _my_turn(t, EXCHANGE), play=False)
+    _press(app, keys.A, keys.RIGHT, keys.A, keys.RIGHT)
+
+
+def hand13(app):
+    from engine.tricks import PLAY
+    t = _launch(app)
+    _until(app, _my_turn(t, PLAY))
+
+
+def mid_trick(app):
+    from engine.tricks import PLAY
+    t = _launch(app)
+    _until(app, lambda: t.m.phase == PLAY and len(t.m.history) >= 9 and len(t.v.trick) >= 2 and
+           _my_turn(t, PLAY)())
+    _press(app, keys.RIGHT)
+
+
+def thinking(app):
+    from engine.tricks import PLAY
+    t = _launch(app, level="hard")
+    _until(app, lambda: t.m.phase == PLAY and t.bot is not None and t.think_since >= 0, ms=20)
+
+
+def hint(app):
+    from engine.tricks import PLAY
+    t = _launch(app)
+    _until(app, lambda: t.m.phase == PLAY and len(t.m.history) >= 5 and _my_turn(t, PLAY)())
+    _press(app, keys.START, keys.DOWN, keys.A)
+    _until(app, lambda: t.hint_card >= 0, play=False, ms=20)
+
+
+def pause(app):
+    hand13(app)
+    _press(app, keys.START)
+
+
+def last_trick(app):
+    from engine.tricks import PLAY
+    t = _launch(app)
+    _until(app, lambda: t.m.phase == PLAY and len(t.m.history) >= 14 and _my_turn(t, PLAY)())
+    _press(app, keys.START, keys.DOWN, keys.DOWN, keys.A)
+
+
+def hand_over(app):
+    from ui.spades_pages import Page
+    _launch(app)
+    _until(app, lambda: isinstance(app.screen, Page))
+
+
+def history(app):
+    from engine.tricks import PLAY
+    hand_over(app)
+    t = app.hw  # noqa: F841
+    _press(app, keys.A)
+    table = app.screen
+    _until(app, lambda: table.m.hand_no >= 2 and _my_turn(table, PLAY)())
+    _press(app, keys.START, keys.DOWN, keys.DOWN, keys.DOWN, keys.A)
+
+
+def rules4(app):
+    hand13(app)
+    _press(app, keys.START, keys.UP, keys.UP, keys.A)
+
+
+def match_over(app):
+    from engine.tricks import MATCH_OVER
+    from ui.spades_pages import Page
+    t = _launch(app)
+    t.m.scores[0] = 170  # close to the target: the match ends in a hand or two
+    t.m.scores[1] = 160
+    _until(app, lambda: t.m.phase == MATCH_OVER and isinstance(app.screen, Page) and
+           app.screen.title.text.find("match") >= 0, limit=20000)
+
+
+def declare2(app):
+    from engine.tricks import DECLARE
+    t = _launch(app, 2)
+    _until(app, _my_turn(t, DECLARE), play=False)
+
+
+def draw2(app):
+    from engine.tricks import DRAW
+    t = _launch(app, 2)
+    _until(app, lambda: t.m.phase == DRAW and len(t.v.hand) >= 3 and _my_turn(t, DRAW)())
+
+
+def discard2(app):
+    from engine.tricks import DISCARDING
+    declare2(app)
+    t = app.screen
+    _press(app, keys.DOWN, keys.A)  # Double Nil
+    _until(app, _my_turn(t, DISCARDING))
+    _press(app, keys.A, keys.RIGHT)
+
+
+def table2(app):
+    from engine.tricks import PLAY
+    t = _launch(app, 2)
+    _until(app, lambda: t.m.phase == PLAY and len(t.m.history) >= 5 and _my_turn(t, PLAY)())
+
+
+def rules2(app):
+    table2(app)
+    _press(app, keys.START, keys.UP, keys.UP, keys.A)

@@ -1,0 +1,79 @@
+"""Spades from the title menu: start(app, 4) four players, start(app, 2) two players
+(ui/menu.py ENTRIES), and resume(app, blob, level_byte, game_id) for Continue.
+
+The options (rules, bot level, sound, bot speed, hand sorting) come from
+`app.options` when the menu keeps them there, else from storage; the storage and
+statistics likewise (`app.storage`, `app.stats`), else they are read from hw.nvm.
+"""
+from engine import storage as storage_mod
+
+GAME4 = storage_mod.GAME_SPADES4
+GAME2 = storage_mod.GAME_SPADES2
+
+
+def _store(app):
+    st = getattr(app, "storage", None)
+    if st is None:
+        st = storage_mod.Storage(app.hw.nvm)
+        try:
+            app.storage = st
+        except AttributeError:
+            pass
+    return st
+
+
+def _setup(app):
+    st = _store(app)
+    opts = getattr(app, "options", None)
+    if opts is None:
+        opts = st.load_options()
+    stats = getattr(app, "stats", None)
+    if stats is None:
+        stats = st.load_stats()
+    app.sound_on = bool(opts.sound)
+    return st, opts, stats
+
+
+def _engine(game):
+    if game == GAME4:
+        from engine import spades
+        return spades
+    from engine import spades2
+    return spades2
+
+
+def start(app, arg=4):
+    """A new match (arg 4 or 2), or Continue when arg is (game_id, level_byte, blob)."""
+    if isinstance(arg, tuple):
+        return resume(app, arg[2], arg[1], arg[0])
+    st, opts, stats = _setup(app)
+    game = GAME4 if arg == 4 else GAME2
+    eng = _engine(game)
+    seed = (app.hw.ticks_ms() * 7 + app.frames) & 0x3FFFFFFF
+    m = eng.Match(seed, blind_nil=opts.blind_nil, bag_penalty=opts.bag_penalty, target=opts.target)
+    from ui.spades_table import Table
+    t = Table(app, m, game, opts.level(game), opts, st, stats)
+    st.save_game(game, t._level_byte(), m.to_bytes())
+    app.show(t)
+    return t
+
+
+def resume(app, blob, level_byte, game_id=None):
+    """Continue a saved match: `blob` is the saved Match.to_bytes(); game_id
+    (engine.storage GAME_SPADES4 / GAME_SPADES2) or, when None, told by the blob's
+    first byte. Returns the table screen, or None (and the save is rejected, the
+    player told once) if the bytes do not make a match."""
+    from engine import options
+    st, opts, stats = _setup(app)
+    if game_id is None:
+        game_id = GAME4 if blob and blob[0] == 0xA4 else GAME2
+    try:
+        m = _engine(game_id).Match.from_bytes(blob)
+    except (ValueError, ImportError):
+        st.reject(storage_mod.GAME)
+        app.home()
+        return None
+    from ui.spades_table import Table
+    t = Table(app, m, game_id, options.level_value(game_id, level_byte), opts, st, stats)
+    app.show(t)
+    return t
