@@ -162,7 +162,7 @@ def _match(app, spit_match, seed):
     scr = table(app, seed=seed, level=1, spit_match=spit_match)
     autopilot(scr, 5)
     for _ in range(300):
-        run_until(app, lambda: scr.mode in (2, 3), ms=100)  # M_ROUND, M_MATCH
+        run_until(app, lambda: scr.mode in (2, 3), ms=400)  # M_ROUND, M_MATCH
         if scr.mode == 3:
             return scr
         app.hw.press(keys.A)

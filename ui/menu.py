@@ -18,7 +18,7 @@ except ImportError:  # CPython
 ENTRIES = [
     ("Spades", "ui.spades_game", 4),
     ("Spades for two", "ui.spades_game", 2),
-    ("Spit", "ui.spit", 0),
+    ("Spit", "ui.spit_screen", 0),
     ("Options", "ui.options", 0),
     ("Quit", None, 0),
 ]

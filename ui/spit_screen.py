@@ -506,12 +506,12 @@ class SpitScreen:
                 n = counts[i]
                 j = q * 5 + i
                 chosen = q == 0 and i == self.cursor
-                self.cards[j].set(tops[i] if n else sprites.EMPTY, sprites.CURSOR if chosen else sprites.NORMAL)
+                _show(self.cards[j], tops[i] if n else sprites.EMPTY, sprites.CURSOR if chosen else sprites.NORMAL)
                 grid = self.cards[j].grid
                 y = YOU_Y - RAISE if chosen else (YOU_Y if q == 0 else BOT_Y)
                 if grid.y != y and not (q == 0 and i == self.shake):
                     grid.y = y
-                self.edges[j].hidden = n < 2
+                _hide(self.edges[j], n < 2)
                 cell = index[n - 1 + 16] if n > 1 else 0
                 if row[5 * i] != cell:
                     row[5 * i] = cell
@@ -522,19 +522,19 @@ class SpitScreen:
         for k in (0, 1):
             slot = self.piles[k]
             if one >= 0 and one != k:
-                slot.hide()
+                _hide(slot.grid, True)
                 self.pile_counts[k].set("")
             else:
                 n = v.pile_counts[k]
-                slot.set(v.pile_tops[k] if n else sprites.EMPTY)
+                _show(slot, v.pile_tops[k] if n else sprites.EMPTY, sprites.NORMAL)
                 self.pile_counts[k].set(_num(n) if n else "")
             n = v.spit_counts[k]
             e, c = self.decks[k]
-            c.hidden = n == 0
-            e.hidden = n < 2
+            _hide(c, n == 0)
+            _hide(e, n < 2)
             self.deck_counts[k].set(_num(n) if n else "")
         ph = v.phase
-        self.banner.hidden = not (ph == S.PH_SPIT and self.mode == M_TABLE)
+        _hide(self.banner, not (ph == S.PH_SPIT and self.mode == M_TABLE))
         if self.mode != M_TABLE:
             return
         if ph == S.PH_SLAP:
@@ -634,6 +634,18 @@ class SpitScreen:
         self.mode = M_TABLE
         self._human(S.NEXT_ROUND)
         self._round_start()
+
+
+def _show(slot, tile, style):
+    """CardSlot.set only when something differs (setting a TileGrid's look or
+    visibility marks it for redrawing even when the value is the same)."""
+    if slot.tile != tile or slot.style != style or slot.grid.hidden:
+        slot.set(tile, style)
+
+
+def _hide(obj, hidden):
+    if obj.hidden != hidden:
+        obj.hidden = hidden
 
 
 def _num(n):
