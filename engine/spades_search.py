@@ -20,7 +20,8 @@ EDGE = 2  # ... and must beat it on this many more deals than it loses
 MAX_CANDS = 5
 TRIES = 6  # deals drawn per sample; the one that fits the bids best is played
 
-BAG_COST = 8  # a bag scores 1 now and costs 100/10 later
+BAG_COST = 6  # a bag scores 1 now and costs 100/10 later (less: it may never count)
+SET_COST = 30
 
 
 def candidates(t, seat):
@@ -164,7 +165,10 @@ def playout(w, rng=None):
 def value(w, seat):
     side = w.side(seat)
     other = 1 - side
-    return tr.hand_value(w, side, BAG_COST) - tr.hand_value(w, other, BAG_COST)
+    v = tr.hand_value(w, side, BAG_COST) - tr.hand_value(w, other, BAG_COST)
+    if tr.side_need(w, seat) > 0:
+        v -= SET_COST  # a set also costs the match's tempo: play safe for the contract
+    return v
 
 
 class Search:

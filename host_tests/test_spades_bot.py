@@ -429,3 +429,61 @@ def test_arena_runs_and_prints_result():
     last = out.stdout.strip().splitlines()[-1]
     assert last.startswith("result: a_win_rate=") and "games=2" in last
     assert "Bostons" in out.stdout and "nil bid" in out.stdout
+
+
+# ---- two players (RULES 2) ----
+
+def test_two_player_legal_from_observation_matches_engine():
+    from engine.spades2 import Match as Match2
+    for seed in range(1, 5):
+        m = Match2(seed)
+        bots = [sb.Bot(s, "random", seed) for s in range(2)]
+        steps = 0
+        while m.phase != MATCH_OVER and steps < 600:
+            steps += 1
+            if m.phase == HAND_OVER:
+                m.apply(NEXT_HAND)
+                continue
+            s = m.to_move
+            v = m.observation(s)
+            assert sorted(sb.legal(v)) == sorted(m.legal_actions())
+            m.apply(bots[s].act(v), s)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_two_player_bots_play_legally(level):
+    from engine.spades2 import Match as Match2
+    m = Match2(31, target=200)
+    bots = [sb.Bot(s, level, 1, 300) for s in range(2)]
+    hands = 0
+    while m.phase != MATCH_OVER and hands < 6:
+        if m.phase == HAND_OVER:
+            hands += 1
+            m.apply(NEXT_HAND)
+            continue
+        s = m.to_move
+        m.apply(bots[s].act(m.observation(s)), s)
+    assert hands >= 1
+
+
+def test_two_player_rejected_cards_are_out_of_play():
+    # RULES 2.2: a player saw every card it put on the pile: none is in the sample
+    from engine.spades2 import Match as Match2
+    from engine.tricks import DRAW
+    m = Match2(5)
+    bots = [sb.Bot(s, "normal", 1) for s in range(2)]
+    while m.phase != PLAY:
+        s = m.to_move
+        m.apply(bots[s].act(m.observation(s)), s)
+    s = m.to_move
+    v = m.observation(s)
+    t = sb.table(v)
+    un = sb.unseen_cards(v, t)
+    assert len(v.rejected) == 13 and not set(v.rejected) & set(un)
+    assert len(un) == 26 and set(m.hands[1 - s]) <= set(un)
+
+
+def test_double_nil_discards_high_cards():
+    hand = cards("AS KH 2C 3C 4C 5D 6D 2H 3H 4S 5S 2D 3D")
+    got = sb.double_nil_discards(hand, 2)
+    assert parse("AS") in got and parse("KH") in got and len(got) <= 3

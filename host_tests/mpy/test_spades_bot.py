@@ -88,3 +88,4 @@ def test_playout_allocates_nothing():
         ss.playout(w)
     assert gc.mem_alloc() - before == 0
     assert sum(w.taken) == 13
+
