@@ -62,7 +62,7 @@ def human_keys(app):
     if ph == DECLARE:
         return (keys.A,)
     if ph == DRAW:
-        return (keys.A,) if s.v.must_keep or (s.v.drawn % 13) >= 6 else (keys.B,)
+        return (keys.A,) if (s.v.drawn % 13) >= 6 or s.v.drawn >= 39 else (keys.B,)
     if ph == DISCARDING:
         return (keys.SELECT,)
     return ()

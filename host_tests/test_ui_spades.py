@@ -279,7 +279,7 @@ def _check_match(m):
         assert m.holder[c] == PLAYED
         seen[c] += 1
     rest = [c for c in range(52) if not seen[c]]
-    assert max(seen) == 1
+    assert max(seen) <= 1
     for c in rest:
         assert m.holder[c] >= 5  # the stock or the discard pile (two players)
     b = m.to_bytes()
@@ -290,6 +290,9 @@ def _check_match(m):
 def play_match_by_keys(n, target=200, limit=40000):
     """A complete match from key presses alone; the state checked after every press."""
     hw, app = app_with(target=target)
+    # pixels are tested elsewhere: Blinka's software rendering (~0.1 s a frame) is
+    # skipped here, everything else (keys, screens, engine, bots, saving) runs
+    hw.display.refresh = lambda *a, **k: True
     t = launch(hw, app, n)
     presses = 0
     reached_over = False

@@ -85,11 +85,11 @@ def _reveal(grid, shown):
         grid.hidden = not shown
 
 
-def bid_text(b):
+def bid_text(b, n=4):
     if b < 0:
         return "?"
     if b == BLIND_NIL:
-        return "BN"
+        return "BN" if n == 4 else "DN"
     if b == 0:
         return "Nil"
     return str(b)
@@ -190,7 +190,7 @@ class Table:
             (x, y), anchor, (cx, cy) = spots[s]
             name = widgets.TextLine(labels[s], x, y, WHITE, anchor, chars=4)
             cnt_anchor = (0, 0) if (s == 2 or (n == 2 and s == 1)) else anchor
-            cnt = widgets.TextLine("", cx, cy, SOFT, cnt_anchor, chars=6)
+            cnt = widgets.TextLine("", cx, cy, SOFT, cnt_anchor, chars=7)
             self.names.append(name)
             self.counts.append(cnt)
             g.append(name.group)
@@ -198,13 +198,18 @@ class Table:
         if n == 2:  # the two-player table shows the stock and the discard pile
             self.stock = widgets.TextLine("", 2, 34, SOFT, chars=9)
             g.append(self.stock.group)
+            # the human's last draw: what was kept, and what was thrown (only they know)
+            self.took = widgets.TextLine("", 158, 34, YOU, (1, 0), chars=9)
+            self.threw = widgets.TextLine("", 158, 46, SOFT, (1, 0), chars=9)
+            g.append(self.took.group)
+            g.append(self.threw.group)
         # the dealer marker (four players) / first player marker (two)
         self.dealer = widgets.TextLine("D", 0, 0, 0x102010, background=DEALER_BG)
         g.append(self.dealer.group)
         if n == 4:
-            self.dealer_xy = ((2, 67), (28, 34), (54, 0), (124, 34))
+            self.dealer_xy = ((2, 67), (28, 34), (60, 12), (124, 34))
         else:
-            self.dealer_xy = ((2, 67), (54, 0))
+            self.dealer_xy = ((2, 67), (60, 12))
         # the trick
         self.slots = []
         for s in range(n):
@@ -276,12 +281,12 @@ class Table:
         turn = m.to_move if ph in (BIDDING, EXCHANGE, PLAY, DECLARE, DRAW, DISCARDING) else -1
         for s in range(n):
             b = v.bids[s]
-            if ph in (BIDDING, DECLARE, DRAW, DISCARDING) or b < 0:
-                text = bid_text(b)
-                if n == 2 and b < 0 and getattr(v, "double_nil", None):
-                    text = "?"
+            if ph in (DECLARE, DRAW, DISCARDING):
+                text = "%d %s" % (len(m.hands[s]), bid_text(b, n) if b >= 0 else "")  # cards held: public
+            elif ph == BIDDING or b < 0:
+                text = bid_text(b, n)
             else:
-                text = "%d/%s" % (v.tricks[s], bid_text(b))
+                text = "%d/%s" % (v.tricks[s], bid_text(b, n))
             self.counts[s].set(text)
             color = WHITE
             if s == turn:
@@ -296,7 +301,11 @@ class Table:
             self.dealer.text = None
             self.dealer.set("D" if n == 4 else "1")
         if n == 2:
-            self.stock.set("stock %d" % getattr(v, "stock", 0) if ph in (DECLARE, DRAW) else "")
+            drawing = ph in (DECLARE, DRAW)
+            self.stock.set("stock %d" % v.stock if drawing else "")
+            if not drawing:
+                self.took.set("")
+                self.threw.set("")
         # spades broken
         ink = 0x000000 if v.broken else 0x3C8C5A
         face = 0xFFFFFF if v.broken else sprites.FELT
@@ -697,7 +706,7 @@ class Table:
             else:
                 self.bid = a - BID
                 self._draw_picker()
-                self.say("Hint: bid " + bid_text(self.bid), HINT_TEXT)
+                self.say("Hint: bid " + bid_text(self.bid, self.n), HINT_TEXT)
         elif ph == DECLARE:
             self.say("Hint: " + ("Double Nil" if a == DOUBLE_NIL else "play normally"), HINT_TEXT)
         elif ph == DRAW:
@@ -733,10 +742,26 @@ class Table:
                 if h % n:
                     self.say("Spades broken!", TURN)
         elif BID <= a <= BID + 13 or a == BLIND_NIL:
-            self.say("%s bid %s" % (self._seat_name(seat), bid_text(v.bids[seat])), SOFT)
+            self.say("%s bid %s" % (self._seat_name(seat), bid_text(v.bids[seat], n)), SOFT)
             self.wait = now + (self.hold if seat != ME else 0)
         elif a == LOOK:
             pass
+        elif a == KEEP or a == REJECT:
+            if seat == ME:
+                from engine.cards import name
+                got = v.hand[0] if len(v.hand) == 1 else -1
+                for c in v.hand:
+                    if c not in self.shown_tiles:
+                        got = c
+                self.took.set(("kept " if a == KEEP else "took ") + name(got))
+                self.threw.set("threw " + name(v.rejected[-1]))
+            else:
+                self.say("Opp drew", SOFT)
+            self.wait = now + (self.hold // 2 if seat != ME else 0)
+        elif a == DOUBLE_NIL or a == NO_DOUBLE_NIL:
+            self.say("%s: %s" % (self._seat_name(seat), "Double Nil!" if a == DOUBLE_NIL else "no Double Nil"),
+                     NIL_RED if a == DOUBLE_NIL else SOFT)
+            self.wait = now + (self.hold if seat != ME else 0)
         else:
             self.wait = now + (self.hold // 2 if seat != ME else 0)
         self.was_broken = v.broken
