@@ -290,6 +290,30 @@ def force_void(app, scr):
     return False
 
 
+def test_void_move_too_late_shakes_buzzes_and_costs_nothing(hw):
+    app, scr = make(hw, seed=44, level=5)
+    rec = Recorder(scr)
+    to_play(app, scr)
+    for _ in range(3000):
+        if scr.game.phase == S.PH_PLAY and scr.tab.when[1] >= 0:
+            k = (scr.tab.what[1] >> 6) & 1
+            bot_card = scr.v.opp_tops[scr.tab.what[1] >> 7] if scr.tab.what[1] < S.MOVE else -1
+            counts = list(scr.v.counts)
+            if force_void(app, scr):
+                assert rec.voids == 1
+                assert scr.v.pile_tops[k] == bot_card  # the bot's card landed first (3.4)
+                assert scr.v.counts == counts  # yours stayed where it was
+                assert scr.message.text == "Too late!"
+                assert hw.tones[-1][1] == 110 and scr.shake >= 0
+                assert scr.piles[k].style == sprites.HINT  # the bot's card, marked
+                T.frames(app, 60, STEP)
+                assert scr.shake == -1 and scr.message.text != "Too late!"
+                return
+        hw.advance(STEP)
+        app.step()
+    raise AssertionError("no chance for a void move")
+
+
 def play_round(app, scr, rec, move_ms, want_void=True, spit_key=True):
     """You play by keys, one move every `move_ms`, until the round's results show."""
     hw = app.hw

@@ -78,6 +78,8 @@ REVEAL_MS = const(1800)  # who took which pile, before the results
 SHAKE_STEP = const(45)
 PULSE_MS = const(140)
 FLASH_MS = const(350)
+HINT_MS = const(400)  # the bot's card lands with a cyan edge for this long
+NOTE_MS = const(800)
 
 # modes of the screen
 M_TABLE = const(0)
@@ -145,6 +147,9 @@ class SpitScreen:
         self.history = bytearray()  # points each round (you, bot) in this session
         self.hist_base = (game.scores[0], game.scores[1])
         self.refusals = 0  # void or refused moves (tests)
+        self.msg_until = -1  # a short note ("Too late!") shows until then
+        self.hint_pile = -1  # the pile the bot just played on (cyan edge)
+        self.hint_until = -1
         self._build()
         self.tab = None
         self._new_table()
@@ -282,6 +287,11 @@ class SpitScreen:
             if action < S.MOVE:
                 self._lights(0x00C040 if p == 0 else 0xC02000, PULSE_MS, t)
                 app.tone(880 if p == 0 else 440, 30)
+                if p == 1:
+                    self.hint_pile = (action >> 6) & 1
+                    self.hint_until = t - self.shift + HINT_MS
+                elif self.hint_pile == (action >> 6) & 1:
+                    self.hint_pile = -1  # your card is on top now
             if ph != S.PH_PLAY and ph != S.PH_SPIT:
                 self.emptied = p if g.ended == S.END_EMPTY else -1
                 self.end_t = t
@@ -372,8 +382,12 @@ class SpitScreen:
         if v.counts[i] == 0 or seen < 0 or not S.adjacent(v.tops[i], seen):
             self._refuse(i)  # 3.1: does not fit the pile you see
             return
-        if self._human(S.play(i, k, seen)) != S.DONE:
+        r = self._human(S.play(i, k, seen))
+        if r != S.DONE:
             self._refuse(i)  # 3.4: the bot landed first (void)
+            if r == S.VOID:
+                self.message.set("Too late!")
+                self.msg_until = self.app.now + NOTE_MS
 
     def _fill(self):
         """Down: the chosen card into the leftmost empty place (3.4)."""
@@ -467,6 +481,13 @@ class SpitScreen:
             self.app.hw.pixels.fill(0)
         if self.shake >= 0:
             changed = self._shake_step(now)
+        if self.hint_until >= 0 and now >= self.hint_until:
+            self.hint_until = -1
+            self.hint_pile = -1
+            self.dirty = True
+        if self.msg_until >= 0 and now >= self.msg_until:
+            self.msg_until = -1
+            self.dirty = True
         m = self.mode
         if m == M_TABLE:
             t = now + self.shift
@@ -526,7 +547,8 @@ class SpitScreen:
                 self.pile_counts[k].set("")
             else:
                 n = v.pile_counts[k]
-                _show(slot, v.pile_tops[k] if n else sprites.EMPTY, sprites.NORMAL)
+                _show(slot, v.pile_tops[k] if n else sprites.EMPTY,
+                      sprites.HINT if k == self.hint_pile else sprites.NORMAL)
                 self.pile_counts[k].set(_num(n) if n else "")
             n = v.spit_counts[k]
             e, c = self.decks[k]
@@ -539,7 +561,7 @@ class SpitScreen:
             return
         if ph == S.PH_SLAP:
             self.message.set("Slap! Left or Right" if not v.slapped else "Slapped")
-        elif ph == S.PH_PLAY:
+        elif ph == S.PH_PLAY and self.msg_until < 0:
             self.message.set("" if one < 0 else "One pile: A or B")
             self.count_shown = -1
 
