@@ -1,0 +1,131 @@
+"""The Spades screens under a real MicroPython (the stand-in displayio, terminalio and
+keypad of host_tests/mpy_ui_fakes/): a complete four-player and a complete
+two-player match from key presses, the heap the game takes printed. Catches
+CPython-only code in ui/spades_*.py before it reaches the badge."""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FAKES = os.path.join(ROOT, "host_tests", "mpy_ui_fakes")
+
+SCRIPT = r'''
+import gc
+import sys
+import keypad
+from ui import keys
+from ui.app import App
+from ui.menu import Menu
+from engine import options
+from engine.tricks import BIDDING, EXCHANGE, PLAY, DECLARE, DRAW, DISCARDING
+
+N = int(sys.argv[1])
+
+class Display:
+    root_group = None
+    refreshes = 0
+    def refresh(self):
+        self.refreshes += 1
+
+class Hw:
+    quit_requested = False
+    def __init__(self):
+        self.display = Display()
+        self.events = keypad.EventQueue(16)
+        self.keys = keys.Keys(self.events)
+        self.now = 0
+        self.tones = 0
+        self.pixels = [0] * 5
+        self.nvm = bytearray(8192)
+    def ticks_ms(self):
+        return self.now
+    def tone(self, hz, ms):
+        self.tones += 1
+    def frame_done(self):
+        pass
+    def press(self, k):
+        self.events.record(k, True)
+        self.events.record(k, False)
+
+hw = Hw()
+app = App(hw)
+o = options.Options()
+o.target = 200
+o.bot_speed = options.FAST
+app.options = o
+menu = Menu(app)
+app.home_screen = menu
+app.show(menu)
+app.step()
+gc.collect()
+base = gc.mem_alloc()
+app.launch("ui.spades_game", N)
+t = app.screen
+gc.collect()
+built = gc.mem_alloc() - base
+peak = 0
+presses = 0
+from ui.spades_pages import Page
+
+def human():
+    s = app.screen
+    if isinstance(s, Page):
+        return (keys.A,)
+    m = t.m
+    if s is not t or m.to_move != 0 or t.trick_shown or t.bot is not None:
+        return ()
+    ph = m.phase
+    if ph == EXCHANGE:
+        return (keys.A, keys.RIGHT, keys.A, keys.RIGHT, keys.A, keys.SELECT)
+    if ph == DISCARDING:
+        return (keys.SELECT,)
+    if ph == DRAW:
+        return (keys.A,) if t.v.drawn % 13 >= 6 or t.v.drawn >= 39 else (keys.B,)
+    return (keys.A,)
+
+for i in range(30000):
+    if app.screen is menu:
+        break
+    for k in human():
+        hw.press(k)
+        app.step()
+        presses += 1
+    hw.now += 300
+    app.step()
+    if i % 25 == 0:
+        gc.collect()
+        a = gc.mem_alloc() - base
+        if a > peak:
+            peak = a
+assert app.screen is menu, "the match did not end"
+assert t.m.winner in (0, 1)
+print("spades%d: %d hands, %d presses, %d refreshes; heap above the menu: table built %d bytes, most live %d bytes "
+      "(64-bit, from source, stand-in bitmaps a byte per pixel)"
+      % (N, t.m.hand_no, presses, hw.display.refreshes, built, peak))
+print("spades_smoke: ok")
+'''
+
+
+def micropython():
+    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
+    return exe if os.path.exists(exe) else "micropython"
+
+
+def run(n, tmp_path):
+    script = os.path.join(str(tmp_path), "spades_smoke.py")
+    with open(script, "w") as f:
+        f.write(SCRIPT)
+    env = dict(os.environ, MICROPYPATH=FAKES + os.pathsep + ROOT)
+    r = subprocess.run([micropython(), "-X", "heapsize=512K", script, str(n)], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=300)
+    print(r.stdout)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.strip().endswith("spades_smoke: ok")
+
+
+def test_four_player_match_under_micropython(tmp_path):
+    run(4, tmp_path)
+
+
+def test_two_player_match_under_micropython(tmp_path):
+    run(2, tmp_path)
