@@ -601,6 +601,8 @@ class SpitScreen:
         self.mode = M_PAUSE
         g = self.game
         self._panel("Paused", ())
+        if g.mode == S.POINTS:
+            self.lines[5].set("Points: you %d, bot %d" % (g.scores[0], g.scores[1]))
         self.lines[6].set("Level %d  %s" % (self.level, "points" if g.mode == S.POINTS else "standard"))
         self.lines[7].set("Round %d  B: back" % g.round_no)
         self.menu.set_items(_PAUSE_ITEMS, cursor)
