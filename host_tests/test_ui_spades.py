@@ -301,7 +301,7 @@ def play_match_by_keys(n, target=200, limit=40000):
             break
         s = app.screen
         if isinstance(s, Page) and "match" in s.title.text or isinstance(s, Page) and s.title.text in (
-                "You win!", "Opponent wins"):
+                "You win!", "The bot wins"):
             reached_over = True
         for k in human_keys(app):
             hw.press(k)
@@ -340,3 +340,38 @@ def test_readme_spades_controls_match_the_code():
     for b, _ in st.CONTROLS:
         names.update(b.split("/"))
     assert names == set(keys.NAMES)
+
+
+def test_end_of_hand_breakdown_lines_and_totals():  # RULES 1.7
+    hw, app = app_with()
+    t = launch(hw, app, 4)
+    assert until(hw, app, lambda: isinstance(app.screen, Page))
+    page = app.screen
+    m = t.m
+    assert page.title.text == "Hand 1 over"
+    texts = [(a, b) for a, b, _ in page.rows]
+    for side, name in ((0, "Us"), (1, "Them")):
+        assert ("%s: %d, bags %d" % (name, m.scores[side], m.bags[side]), "") in texts
+        for label, p in m.last_breakdown[side]:
+            assert (" " + label, ("+%d" % p) if p > 0 else str(p)) in texts
+    assert sum(p for side in (0, 1) for _, p in m.last_breakdown[side]) == sum(m.scores)
+    assert t.history == [(1, m.scores[0], m.scores[1])]
+    press(hw, app, keys.A)
+    assert app.screen is t and m.hand_no == 2 and m.phase == BIDDING
+
+
+def test_a_searching_bot_thinks_in_slices_and_keys_are_read_meanwhile():
+    hw, app = app_with(level="hard")
+    t = launch(hw, app, 4)
+    assert until(hw, app, lambda: t.m.phase == PLAY and t.bot is not None and t.think_since >= 0, ms=20)
+    assert t.msg.text.endswith("thinking") or "thinking" in t.msg.text
+    before = t.m.to_bytes()
+    press(hw, app, keys.START)  # read at once, in the middle of the search
+    assert t.mode == st.PAUSED and t.m.to_bytes() == before
+    press(hw, app, keys.START)
+    assert t.mode == st.PLAYING
+    frames_needed = 0
+    while t.bot is not None and frames_needed < 500:
+        frames(hw, app, 1, 20)
+        frames_needed += 1
+    assert 1 <= frames_needed < 500 and t.m.to_bytes() != before

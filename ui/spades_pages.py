@@ -103,18 +103,14 @@ def signed(n):
     return "+%d" % n if n > 0 else "%d" % n
 
 
-def breakdown_rows(lines, names, scores, bags, before):
-    """Rows for the end of a hand: per side its name, its breakdown lines (the
-    engine's last_breakdown) and its total after the hand."""
+def breakdown_rows(lines, names, scores, bags):
+    """Rows for the end of a hand: per side its name, score and bags after the
+    hand, then its breakdown lines (the engine's last_breakdown) with their points."""
     rows = []
     for side in range(len(lines)):
-        good = GOOD if side == 0 else BAD
-        rows.append((names[side], "", HEAD))
-        pts = 0
+        rows.append(("%s: %d, bags %d" % (names[side], scores[side], bags[side]), "", GOOD if side == 0 else BAD))
         for label, p in lines[side]:
             rows.append((" " + label, signed(p), TEXT))
-            pts += p
-        rows.append((" %s, bags %d" % ("Total %d" % scores[side], bags[side]), signed(pts), good))
     return rows
 
 

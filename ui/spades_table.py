@@ -184,7 +184,7 @@ class Table:
             self.slots_xy = SLOTS4
         else:
             spots = (((66, 56), (1, 0), (66, 67)), ((66, 0), (1, 0), (74, 0)))
-            labels = ("You", "Opp")
+            labels = ("You", "Bot")
             self.slots_xy = SLOTS2
         for s in range(n):
             (x, y), anchor, (cx, cy) = spots[s]
@@ -274,7 +274,7 @@ class Table:
             self.them.set("Them %d" % m.scores[1])
         else:
             self.us.set("You %d" % m.scores[0])
-            self.them.set("Opp %d" % m.scores[1])
+            self.them.set("Bot %d" % m.scores[1])
         self.us_bags.set("bags %d" % m.bags[0])
         self.them_bags.set("bags %d" % m.bags[1])
         # seats
@@ -301,7 +301,7 @@ class Table:
             self.dealer.text = None
             self.dealer.set("D" if n == 4 else "1")
         if n == 2:
-            drawing = ph in (DECLARE, DRAW)
+            drawing = ph == DRAW
             self.stock.set("stock %d" % v.stock if drawing else "")
             if not drawing:
                 self.took.set("")
@@ -606,7 +606,7 @@ class Table:
         return True
 
     def _side_names(self):
-        return ("Us", "Them") if self.n == 4 else ("You", "Opp")
+        return ("Us", "Them") if self.n == 4 else ("You", "Bot")
 
     def _page(self, title, rows, footer, done):
         if self.page is None:
@@ -633,7 +633,7 @@ class Table:
 
     def _seat_name(self, s):
         if self.n == 2:
-            return ("You", "Opp")[s]
+            return ("You", "Bot")[s]
         return ("You", "West", "North", "East")[s]
 
     # ------------------------------------------------------------ bots, hints
@@ -756,7 +756,7 @@ class Table:
                 self.took.set(("kept " if a == KEEP else "took ") + name(got))
                 self.threw.set("threw " + name(v.rejected[-1]))
             else:
-                self.say("Opp drew", SOFT)
+                self.say("Bot drew", SOFT)
             self.wait = now + (self.hold // 2 if seat != ME else 0)
         elif a == DOUBLE_NIL or a == NO_DOUBLE_NIL:
             self.say("%s: %s" % (self._seat_name(seat), "Double Nil!" if a == DOUBLE_NIL else "no Double Nil"),
@@ -901,7 +901,7 @@ class Table:
                     self.store.save_game(self.game, self._level_byte(), m.to_bytes())
         from ui.spades_pages import breakdown_rows
         names = self._side_names()
-        rows = breakdown_rows(lines, names, m.scores, m.bags, None)
+        rows = breakdown_rows(lines, names, m.scores, m.bags)
         if m.last_boston >= 0:
             rows.append(("Boston! all 13 tricks", "", TURN))
         self._lights(-1)
@@ -933,7 +933,7 @@ class Table:
         if self.n == 4:
             title = "You win the match!" if won else "They win the match"
         else:
-            title = "You win!" if won else "Opponent wins"
+            title = "You win!" if won else "The bot wins"
         rows = [("Final score", "", HEAD),
                 (" " + names[0], str(m.scores[0]), GOOD),
                 (" " + names[1], str(m.scores[1]), BAD),
