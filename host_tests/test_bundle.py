@@ -114,7 +114,9 @@ def test_real_repo_ships_every_engine_and_ui_module(real_bundle):
             dirnames[:] = [d for d in dirnames if d != "__pycache__"]
             for fn in filenames:
                 rel = os.path.relpath(os.path.join(dirpath, fn), ROOT)
-                if fn.endswith(".py"):
+                if fn.endswith(".py") and rel[:-3].replace(os.sep, ".") in bundle.LAPTOP_MODULES:
+                    assert not os.path.exists(os.path.join(out, rel[:-3] + ".mpy")), rel + " is laptop-only"
+                elif fn.endswith(".py"):
                     assert os.path.exists(os.path.join(out, rel[:-3] + ".mpy")), rel
                     assert not os.path.exists(os.path.join(out, rel)), rel + " shipped as source"
                 elif not fn.endswith(".pyc"):
@@ -241,14 +243,26 @@ def test_missing_code_py_fails(tmp_path):
     assert "code.py" in msg and "missing" in msg, msg
 
 
-def test_laptop_only_ui_module_warns_but_builds(tmp_path):
+def test_laptop_only_ui_module_warns_and_is_left_out(tmp_path):
     out, log = build_tree(tmp_path, {
         "ui/__init__.py": "",
         "ui/window.py": "import pygame\n",
+        "ui/uses_window.py": "from ui import window\n",
+        "ui/ok.py": "import os\n",
     })
-    assert "ui/window.py" in log and "pygame" in log, log
-    assert os.path.exists(os.path.join(out, "ui", "window.mpy"))
+    assert "ui/window.py" in log and "pygame" in log and "left out" in log, log
+    assert not os.path.exists(os.path.join(out, "ui", "window.mpy"))
+    assert not os.path.exists(os.path.join(out, "ui", "uses_window.mpy"))
+    assert os.path.exists(os.path.join(out, "ui", "ok.mpy"))
     assert not os.path.exists(os.path.join(out, "lib", "pygame"))
+
+
+def test_real_repo_leaves_out_the_laptop_modules(real_bundle):
+    out, proc = real_bundle
+    assert proc.returncode == 0, proc.stderr
+    for rel in ("ui/hardware_laptop.mpy", "ui/filestore.mpy"):
+        assert not os.path.exists(os.path.join(out, rel)), rel
+    assert os.path.exists(os.path.join(out, "ui", "hardware_board.mpy"))
 
 
 def test_libraries_shipped_are_only_the_modules_needed(tmp_path):

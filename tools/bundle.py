@@ -43,6 +43,9 @@ LAPTOP_ONLY = {"adafruit_blinka", "adafruit_platformdetect", "blinka_displayio_p
 ENTRY_POINTS = ("code.py", "boot.py")  # shipped as source
 # never shipped even if something imports them: not part of the board's code
 NOT_PROJECT = {"tools", "host_tests", "lib", "dist", "build", "code", "boot", "conftest", "setup"}
+# project modules for the laptop only (Blinka window, the nvm file): never shipped, even
+# though they compile; project modules that cannot load on the board are left out too
+LAPTOP_MODULES = {"ui.hardware_laptop", "ui.filestore"}
 MARKER = ".circuitpy-bundle"  # marks an output folder this tool may wipe
 
 # Modules in the PyBadge's CircuitPython firmware. From circuitpython-stubs 10.3.1,
@@ -366,12 +369,20 @@ def plan(root, need_code=True):
     runnable = [m for m in project if m.name not in broken]
     ship = dict(closure(runnable))
     ship.update(required)
-    for m in project + entries:
-        ship[m.name] = m  # every project module ships, runnable on the board or not
+    for m in entries:
+        ship[m.name] = m
+    for m in project:
+        ship[m.name] = m  # every project module that can run on the board ships
     for m in sorted(project, key=lambda m: m.drive_path):
-        if m.name in broken and m.name not in required:
-            warnings.append("%s: cannot load on the board (%s); shipped, but nothing code.py "
-                            "imports reaches it" % (m.drive_path, _why_broken(m, broken)))
+        if m.name in required:
+            continue
+        if m.name in LAPTOP_MODULES:
+            ship.pop(m.name, None)
+            warnings.append("%s: laptop-only module, left out" % m.drive_path)
+        elif m.name in broken:
+            ship.pop(m.name, None)
+            warnings.append("%s: cannot load on the board (%s); left out (nothing code.py "
+                            "imports reaches it)" % (m.drive_path, _why_broken(m, broken)))
     return g, ship, errors, warnings
 
 
