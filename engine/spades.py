@@ -58,26 +58,33 @@ class Match(Table):
         for c in deck:  # one at a time, from the dealer's left
             s = (s + 1) & 3
             to[c] = s
+        self._hold(to)
+
+    def _hold(self, to):
+        """Hands from to[card] = seat, every seat 13 cards."""
         self._clear_hand()
+        hands = self.hands
+        counts = self.counts
         for c in range(52):
-            self._give(c, to[c])
+            s = to[c]
+            hands[s].append(c)
+            counts[s * 4 + c // 13] += 1
+        self.holder = to
         self._begin()
 
     def _deal_bytes(self):
         h = self.holder
-        out = bytearray(13)
-        for c in range(52):
-            out[c >> 2] |= h[c] << ((c & 3) << 1)
-        return out
+        return bytes([h[i] | (h[i + 1] << 2) | (h[i + 2] << 4) | (h[i + 3] << 6)
+                      for i in range(0, 52, 4)])
 
     def _redeal(self, d):
-        self._clear_hand()
+        to = bytearray(52)
         for c in range(52):
-            self._give(c, (d[c >> 2] >> ((c & 3) << 1)) & 3)
-        for s in range(4):
-            if len(self.hands[s]) != 13:
+            to[c] = (d[c >> 2] >> ((c & 3) << 1)) & 3
+        self._hold(to)
+        for h in self.hands:
+            if len(h) != 13:
                 raise ValueError("save: bad deal")
-        self._begin()
 
     def _begin(self):
         self.looked = bytearray(4) if self.blind_nil else bytearray(b"\x01\x01\x01\x01")
@@ -117,8 +124,10 @@ class Match(Table):
             self._play(a, seat)
         elif ph == BIDDING:
             self._bid(a, seat)
+            self._epoch += 1
         elif ph == EXCHANGE:
             self._pick(a, seat)
+            self._epoch += 1
         else:
             self._next_hand(a, "1.8")
             self.dealer = (self.dealer + 1) & 3  # 1.2: the deal passes left
@@ -224,15 +233,10 @@ class Match(Table):
             self._score(side, mem)
         self._finish()
 
-    # ---- observation ----
+    # ---- observation (fields of Table.observation, and these) ----
 
-    def observation(self, seat):
-        v = self._view(seat)
-        looked = self.looked[seat]
-        v.looked = looked == 1
+    def _slow(self, v, seat):
         v.looked_by = bytes(self.looked)
-        v.hand = bytes(self.hands[seat]) if looked else b""
         v.passed = bytes(self.picks[seat])
         done = self.phase >= PLAY and len(self.picks[seat]) == 3
         v.received = bytes(self.picks[seat ^ 2]) if done else b""
-        return v

@@ -59,6 +59,7 @@ class Match(Table):
     def _begin(self):
         self._clear_hand()
         self.holder = bytearray(bytes((STOCK,)) * 52)
+        self.looked = b"\x01\x01"  # both players always see their cards
         self.first = self.dealer
         self.pos = 0  # next card of the stock
         self.declared = bytearray(2)
@@ -102,7 +103,8 @@ class Match(Table):
             self._check_play(a, seat)
             self._log.append(a)
             self._play(a, seat)
-        elif ph == DRAW:
+            return
+        if ph == DRAW:
             self._draw(a, seat)
         elif ph == BIDDING:
             self._bid(a, seat)
@@ -114,6 +116,8 @@ class Match(Table):
             self._next_hand(a, "2.7")
             self.dealer ^= 1  # 2.2: the roles swap every hand
             self._deal()
+            return
+        self._epoch += 1
 
     # ---- 2.4 declarations ----
 
@@ -240,15 +244,11 @@ class Match(Table):
             self._score(s, (("", 0 if blind else b, blind, self.tricks[s]),))
         self._finish()
 
-    def observation(self, seat):
-        v = self._view(seat)
+    def _slow(self, v, seat):  # fields beyond Table.observation's
         v.first = self.first
-        v.hand = bytes(self.hands[seat])
-        v.looked = True
         v.declared = bytes(self.declared)
         v.stock = 52 - self.pos
         v.drawn = self.stock[self.pos] if self.phase == DRAW and seat == self.to_move else -1
         v.rejected = bytes(self.rejected[seat])
         v.discarded = bytes(self.discards[seat])
         v.replaced = self.replaced[seat]
-        return v

@@ -83,6 +83,8 @@ class Table:
         self.phase = BIDDING
         self.to_move = -1
         self._views = [None] * self.n
+        self._seen = [-1] * self.n  # the epoch of each seat's last observation
+        self._epoch = 0  # moves on with every change the slow view fields show
 
     def _clear_hand(self):
         n = self.n
@@ -98,6 +100,7 @@ class Table:
         self.lead_suit = -1
         self._trick_at = 0
         self._log = bytearray()
+        self._epoch += 1
 
     def _give(self, c, s):
         self.holder[c] = s
@@ -164,10 +167,12 @@ class Table:
             raise IllegalAction("1.6: spades not broken")
 
     def _play(self, c, s):
-        self._take(c, s, PLAYED)
+        self.holder[c] = PLAYED
+        self.hands[s].remove(c)
+        su = c // 13
+        self.counts[s * 4 + su] -= 1
         h = self.history
         h.append(c)
-        su = c // 13
         if self.lead_suit < 0:
             self.lead_suit = su
             self.leaders.append(s)
@@ -209,6 +214,7 @@ class Table:
     def _finish(self):
         from engine.scoring import winner
         self.winner = winner(self.scores, self.target)
+        self._epoch += 1
         self.phase = HAND_OVER if self.winner < 0 else MATCH_OVER
         self.to_move = -1
 
@@ -221,7 +227,10 @@ class Table:
 
     # ---- observation ----
 
-    def _view(self, seat):
+    def observation(self, seat):
+        """What `seat` may know, as a View (one per seat, refreshed here). Fields that
+        change only with a non-play action or at the end of a hand are refreshed only
+        when such a change happened since this seat's last observation."""
         if not 0 <= seat < self.n:
             raise IllegalAction("1.1: no such seat")
         v = self._views[seat]
@@ -231,20 +240,29 @@ class Table:
             v.blind_nil = self.blind_nil
             v.bag_penalty = self.bag_penalty
             v.target = self.target
+        if self._seen[seat] != self._epoch:
+            self._seen[seat] = self._epoch
+            v.dealer = self.dealer
+            v.hand_no = self.hand_no
+            v.scores = tuple(self.scores)
+            v.bags = tuple(self.bags)
+            v.bids = tuple(self.bids)
+            v.looked = self.looked[seat] == 1
+            self._slow(v, seat)
         v.phase = self.phase
         v.to_move = self.to_move
-        v.dealer = self.dealer
-        v.hand_no = self.hand_no
-        v.scores = tuple(self.scores)
-        v.bags = tuple(self.bags)
-        v.bids = tuple(self.bids)
-        v.tricks = bytes(self.tricks)
-        v.history = bytes(self.history)
+        v.hand = bytes(self.hands[seat]) if self.looked[seat] else b""
+        v.history = hb = bytes(self.history)
         v.leaders = bytes(self.leaders)
         v.winners = bytes(self.winners)
+        v.tricks = bytes(self.tricks)
         t0 = self._trick_at
-        v.trick = v.history[t0:]
-        v.leader = self.leaders[-1] if len(self.history) > t0 else (self.to_move if self.phase == PLAY else -1)
+        if len(hb) > t0:
+            v.trick = hb[t0:]
+            v.leader = self.leaders[-1]
+        else:
+            v.trick = b""
+            v.leader = self.to_move if self.phase == PLAY else -1
         v.lead_suit = self.lead_suit
         v.broken = self.broken
         return v
