@@ -322,6 +322,8 @@ def test_a_complete_four_player_match_from_keys_alone():  # RULES 1.8
     assert s.get(0, 0) == 1  # MATCHES
     assert len(t.history) == t.m.hand_no
     assert presses > 13
+    print("four-player match: %d hands, %d key presses, %d saves written" % (t.m.hand_no, presses, t.store.writes))
+    assert t.store.writes <= t.m.hand_no * 24
 
 
 def test_readme_spades_controls_match_the_code():
@@ -375,3 +377,37 @@ def test_a_searching_bot_thinks_in_slices_and_keys_are_read_meanwhile():
         frames(hw, app, 1, 20)
         frames_needed += 1
     assert 1 <= frames_needed < 500 and t.m.to_bytes() != before
+
+
+def _run_to_end(hw, app, t, limit=40000, cut_at=-1):
+    """Frames with the scripted human until the menu; at frame `cut_at` the power is
+    cut: a new app on the same nvm continues from the save (Continue)."""
+    from ui import spades_game
+    for i in range(limit):
+        if app.screen is app.home_screen:
+            break
+        if i == cut_at:
+            game, level, blob = storage.Storage(hw.nvm).load_game()
+            nvm = hw.nvm
+            hw, app2 = app_with()
+            hw.display.refresh = lambda *a, **k: True
+            hw.nvm[:] = nvm
+            app = app2
+            t = spades_game.resume(app, blob, level, game)
+        for k in human_keys(app):
+            hw.press(k)
+            app.step()
+        hw.advance(300)
+        app.step()
+    return t
+
+
+def test_continue_after_a_power_cut_finishes_the_match_identically():
+    results = []
+    for cut in (-1, 90, 211):
+        hw, app = app_with()
+        hw.display.refresh = lambda *a, **k: True
+        t = launch(hw, app, 4)
+        t = _run_to_end(hw, app, t, cut_at=cut)
+        results.append((t.m.hand_no, tuple(t.m.scores), tuple(t.m.bags), bytes(t.m.history)))
+    assert results[0] == results[1] == results[2]

@@ -82,6 +82,8 @@ def test_a_complete_two_player_match_from_keys_alone():  # RULES 2.7
     assert t.m.winner in (0, 1) and max(t.m.scores) >= 200
     assert storage.Storage(hw.nvm).load_game() is None
     assert storage.Storage(hw.nvm).load_stats().get(1, 0) == 1
+    print("two-player match: %d hands, %d key presses, %d saves written" % (t.m.hand_no, presses, t.store.writes))
+    assert t.store.writes <= t.m.hand_no * 36
 
 
 def test_continue_a_two_player_match():

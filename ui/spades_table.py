@@ -207,9 +207,9 @@ class Table:
         self.dealer = widgets.TextLine("D", 0, 0, 0x102010, background=DEALER_BG)
         g.append(self.dealer.group)
         if n == 4:
-            self.dealer_xy = ((2, 67), (28, 34), (60, 12), (124, 34))
+            self.dealer_xy = ((40, 56), (28, 34), (60, 12), (126, 34))
         else:
-            self.dealer_xy = ((2, 67), (60, 12))
+            self.dealer_xy = ((40, 56), (60, 12))
         # the trick
         self.slots = []
         for s in range(n):
@@ -336,9 +336,7 @@ class Table:
         n = self.n
         h = v.history
         if review or self.trick_shown:
-            k = len(h) // n * n
-            if review:
-                k -= 0 if self.trick_shown else 0
+            k = len(h) // n * n  # the last completed trick ends at k
             cards = h[k - n:k] if k >= n else b""
             t = (k // n) - 1
             leader = v.leaders[t] if 0 <= t < len(v.leaders) else 0
@@ -648,7 +646,8 @@ class Table:
     def _begin(self, seat):
         from engine.spades_bot import Bot
         v = self.m.observation(seat)
-        seed = (self.m.hand_no * 97 + len(v.history) * 5 + v.phase * 3 + len(getattr(v, "passed", b""))) & 0x3FFF
+        seed = (self.m.hand_no * 97 + len(v.history) * 5 + v.phase * 3 + len(getattr(v, "passed", b"")) +
+                getattr(v, "stock", 0) * 7) & 0x3FFF
         bot = Bot(seat, self.level, seed)
         bot.begin(v)
         self.bot = bot
@@ -722,7 +721,10 @@ class Table:
         v = m.observation(ME)
         self.hint_card = -1
         n = self.n
-        save = True
+        # flash wears: save after the human's actions, bids, tricks; a bot's look,
+        # draw or pick is redone the same way (bots are seeded from the match) on
+        # Continue, so it waits for the next save
+        save = seat == ME or BID <= a <= BID + 13 or a == BLIND_NIL or a == DOUBLE_NIL or a == NO_DOUBLE_NIL
         if 0 <= a < 52:
             h = len(v.history)
             save = h % n == 0
