@@ -58,6 +58,13 @@ Use (UI):
     stats = st.load_stats(); st.save_stats(stats)         # engine.stats.Stats
     st.reset_stats()                           # the menu's "reset statistics"
 Every save returns True if it wrote, False if nothing changed; `st.writes` counts.
+
+Trouble never stops a game: `attach(store)` gives a Storage even when the store is
+missing or smaller than the layout (some CircuitPython builds give the board a small
+nvm), and a write that raises OSError (worn or locked flash) or leaves an `error` on
+the store (ui/filestore.py) is caught. Either way the Storage goes on in memory only
+(`trouble` is NO_ROOM or WRITE_FAILED): saves, loads and clears keep working for this
+run, nothing more is written, and take_notice() tells the player once.
 """
 try:
     from micropython import const
@@ -88,6 +95,15 @@ END = const(0x1400)
 
 # the largest match blob a saved game can hold (2048 - header - id - level)
 MAX_GAME_BLOB = const(2036)
+
+# why the Storage runs in memory only (`trouble`), and what the player is told once
+NO_ROOM = const(1)
+WRITE_FAILED = const(2)
+TROUBLES = (
+    "",
+    "no room to save on this board: playing without saving",
+    "saving failed: playing on without saving",
+)
 
 NOTICES = (
     "",
@@ -150,6 +166,8 @@ class Storage:
         self.store = store
         self.writes = 0
         self.unreadable = 0
+        self.trouble = 0  # NO_ROOM / WRITE_FAILED: in memory only from then on
+        self._told = False
         # per kind: (slot, seq, payload) of the current good record, or None when
         # not yet scanned; a scan of a kind with no good record caches (-1, -1, None)
         self._current = [None, None, None, None]
@@ -196,7 +214,24 @@ class Storage:
     def read(self, kind):
         """The payload of the newest good record of `kind`, or None. Never raises
         on bad data; an unreadable record with no good copy sets the kind's flag."""
+        cur = self._current[kind]
+        if self.trouble and cur is not None:
+            return cur[2]  # in memory only: what this run saved is the truth
         return self._scan(kind)[2]
+
+    def _put(self, off, data):
+        """One slice assignment, unless in trouble; an OSError (or a store that
+        recorded an `error`) puts the Storage in trouble instead of raising."""
+        if self.trouble:
+            return
+        self.writes += 1
+        try:
+            self.store[off:off + len(data)] = data
+        except OSError:
+            self.trouble = WRITE_FAILED
+            return
+        if getattr(self.store, "error", None) is not None:
+            self.trouble = WRITE_FAILED
 
     def write(self, kind, payload):
         """Store `payload` as the new record of `kind`. Returns False (and writes
@@ -231,8 +266,7 @@ class Storage:
         off = self._slot_offset(kind, slot)
         # forget first: if the write fails half way, rescan before trusting anything
         self._current[kind] = None
-        self.writes += 1
-        self.store[off:off + HEADER + n] = rec
+        self._put(off, rec)
         self._current[kind] = (slot, seq, payload)
         self.unreadable &= ~(1 << kind)
         return True
@@ -248,9 +282,7 @@ class Storage:
         self._current[kind] = None
         for slot in order:
             if (s0, s1)[slot] != 0:
-                off = self._slot_offset(kind, slot)
-                self.writes += 1
-                self.store[off:off + HEADER] = bytes(HEADER)
+                self._put(self._slot_offset(kind, slot), bytes(HEADER))
                 wrote = True
         self._current[kind] = (-1, -1, None)
         self.unreadable &= ~(1 << kind)
@@ -268,15 +300,16 @@ class Storage:
         The unreadable records it reports are cleared, so the player is not told
         again at the next start."""
         bad = self.unreadable
-        if not bad:
-            return None
         lines = []
         for kind in (GAME, OPTIONS, STATS):
             if bad & (1 << kind):
                 lines.append(NOTICES[kind])
                 self.clear(kind)
         self.unreadable = 0
-        return "\n".join(lines)
+        if self.trouble and not self._told:
+            self._told = True
+            lines.append(TROUBLES[self.trouble])
+        return "\n".join(lines) if lines else None
 
     # ---- saved game ------------------------------------------------------
 
@@ -345,10 +378,43 @@ class Storage:
         return self.clear(STATS)
 
 
+class _NoStore:
+    """Stands in for a missing or too small store: reads as erased flash, keeps nothing."""
+
+    def __len__(self):
+        return END
+
+    def __getitem__(self, i):
+        return bytes(i.stop - i.start)
+
+    def __setitem__(self, i, data):
+        pass
+
+
+def attach(store):
+    """A Storage on `store`, never raising: when the store is missing or smaller than
+    the layout, one that keeps everything in memory for this run (trouble NO_ROOM)."""
+    try:
+        n = len(store)
+    except TypeError:  # None: no nvm at all
+        n = 0
+    if n >= END:
+        return Storage(store)
+    s = Storage(_NoStore())
+    s.trouble = NO_ROOM
+    return s
+
+
 def recover(store):
     """Select held at start (boot.py): clear the saved game and the options.
 
-    Statistics are kept. Returns the number of writes made."""
+    Statistics are kept. Returns the number of writes made (0 on a store too small
+    to hold the layout: nothing was ever saved there)."""
+    try:
+        if len(store) < END:
+            return 0
+    except TypeError:
+        return 0
     s = Storage(store)
     s.clear_game()
     s.clear_options()

@@ -13,6 +13,24 @@ def heap_sample():
         lane_heap.sample()
 
 
+# two 8 KB buffers made once and refilled in place: a fresh 8 KB bytearray per test
+# fragments the 64 KB heap until one no longer fits
+_A = bytearray(8192)
+_B = bytearray(8192)
+
+
+def fresh(buf=None):
+    buf = _A if buf is None else buf
+    for i in range(len(buf)):
+        buf[i] = 0
+    return buf
+
+
+def copy_of(src):
+    _A[:] = src  # in place, same length
+    return _A
+
+
 class PowerCut(Exception):
     pass
 
@@ -76,7 +94,7 @@ def test_crc32_known_value_and_small_ints():
 
 
 def test_round_trip_every_record():
-    nvm = bytearray(8192)
+    nvm = fresh()
     s = Storage(nvm)
     g = blob(2)
     o = some_options()
@@ -99,7 +117,7 @@ def test_round_trip_every_record():
 
 
 def test_no_write_when_nothing_changed_and_full():
-    nvm = bytearray(8192)
+    nvm = fresh()
     s = Storage(nvm)
     g = blob(3)
     assert s.save_game(0, 0, g)
@@ -109,17 +127,17 @@ def test_no_write_when_nothing_changed_and_full():
     n = s.writes
     assert not s.save_options(options.Options())
     assert s.writes == n
-    before = bytes(nvm)
+    before = storage.crc32(nvm)  # not a copy: no second 8 KB buffer
     try:
         s.save_game(0, 0, bytes(storage.MAX_GAME_BLOB + 1))
         assert False, "a blob too big must be refused"
     except StoreFull:
         pass
-    assert bytes(nvm) == before and s.writes == n
+    assert storage.crc32(nvm) == before and s.writes == n
 
 
 def test_sequence_wraps():
-    nvm = bytearray(8192)
+    nvm = fresh()
     s = Storage(nvm)
     for i in range(300):
         s.save_game(1, 0, bytes((i & 0xFF, i >> 8)))
@@ -131,13 +149,13 @@ def test_sequence_wraps():
 def test_power_cut_after_every_byte():
     old = blob(4, 180)
     new = blob(5, 190)
-    nvm0 = bytearray(8192)
+    nvm0 = fresh(_B)
     s = Storage(nvm0)
     s.save_game(0, 0, blob(6, 100))  # slot 0
     s.save_game(0, 0, old)  # slot 1: the current good record; the next goes to 0
     n = storage.HEADER + 2 + len(new)
     for k in range(n + 1):
-        nvm = bytearray(nvm0)
+        nvm = copy_of(nvm0)
         try:
             Storage(CuttingStore(nvm, k)).save_game(0, 0, new)
         except PowerCut:
@@ -153,14 +171,14 @@ def test_power_cut_after_every_byte():
 
 
 def test_power_cut_in_options_and_stats():
-    nvm0 = bytearray(8192)
+    nvm0 = fresh(_B)
     s = Storage(nvm0)
     s.save_options(options.Options())
     s.save_stats(some_stats(7))
     o = some_options()
     st = some_stats(8)
     for k in range(storage.HEADER + stats.SIZE + 1):
-        nvm = bytearray(nvm0)
+        nvm = copy_of(nvm0)
         c = Storage(CuttingStore(nvm, k))
         try:
             c.save_options(o)
@@ -175,7 +193,7 @@ def test_power_cut_in_options_and_stats():
 
 
 def test_corrupt_every_byte_of_the_records():
-    nvm0 = bytearray(8192)
+    nvm0 = fresh(_B)
     s = Storage(nvm0)
     prev = blob(9, 120)
     new = blob(10, 150)
@@ -186,14 +204,14 @@ def test_corrupt_every_byte_of_the_records():
     b = a + storage.HEADER + 2 + len(new)
     for i in range(storage._BASE[GAME], b + 20):
         for x in (0x01, 0xFF):
-            nvm = bytearray(nvm0)
+            nvm = copy_of(nvm0)
             nvm[i] ^= x
             got = Storage(nvm).load_game()
             want = prev if a <= i < b else new
             assert got is not None and got[2] == want, i
     o = some_options()
     for i in range(0, storage.HEADER + len(options.FIELDS)):
-        nvm = bytearray(nvm0)
+        nvm = copy_of(nvm0)
         nvm[i] ^= 0x04
         t = Storage(nvm)
         assert t.load_options() == options.Options(), i  # only copy: defaults
@@ -204,11 +222,11 @@ def test_corrupt_every_byte_of_the_records():
 
 
 def test_the_only_game_copy_corrupt_gives_none_and_notice():
-    nvm0 = bytearray(8192)
+    nvm0 = fresh(_B)
     Storage(nvm0).save_game(0, 0, blob(11, 60))
     base = storage._BASE[GAME]
     for i in range(base, base + storage.HEADER + 62):
-        nvm = bytearray(nvm0)
+        nvm = copy_of(nvm0)
         nvm[i] ^= 0x20
         t = Storage(nvm)
         assert t.load_game() is None, i
@@ -216,7 +234,7 @@ def test_the_only_game_copy_corrupt_gives_none_and_notice():
 
 
 def test_unknown_version():
-    nvm = bytearray(8192)
+    nvm = fresh()
     s = Storage(nvm)
     s.save_stats(some_stats(12))
     storage.VERSIONS  # the running code knows version 1 only
@@ -232,7 +250,7 @@ def test_unknown_version():
 
 
 def test_clear_and_recover():
-    nvm = bytearray(8192)
+    nvm = fresh()
     s = Storage(nvm)
     st = some_stats(13)
     for i in range(2):
@@ -267,3 +285,39 @@ def test_stats_counting_and_lines():
     assert rows[-1] == ("Fastest round", "9.5 s")
     assert s.lines(G)[5] == ("Double nils made", "1/1")
     assert stats.Stats.from_bytes(s.to_bytes()) == s
+
+
+class FailingStore:
+    # worn or locked flash: every write raises OSError
+    def __init__(self, data):
+        self.data = data
+        self.tries = 0
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, i):
+        return self.data[i]
+
+    def __setitem__(self, sl, value):
+        self.tries += 1
+        raise OSError(5)
+
+
+def test_small_nvm_and_failing_writes_never_raise():
+    st = storage.attach(bytearray(256))  # a build with a small nvm
+    assert st.trouble == storage.NO_ROOM and st.load_game() is None
+    st.save_game(storage.GAME_SPIT, 2, b"xyz")
+    assert st.load_game() == (storage.GAME_SPIT, 2, b"xyz")
+    assert st.take_notice() == storage.TROUBLES[storage.NO_ROOM]
+    assert st.take_notice() is None
+    assert storage.recover(bytearray(256)) == 0
+    f = FailingStore(fresh())
+    st = storage.attach(f)
+    st.save_options(options.Options())
+    assert st.trouble == storage.WRITE_FAILED and f.tries == 1
+    o = options.Options()
+    o.cycle("sound")
+    st.save_options(o)
+    assert f.tries == 1 and st.load_options() == o
+    assert st.take_notice() == storage.TROUBLES[storage.WRITE_FAILED]
