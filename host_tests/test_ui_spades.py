@@ -411,3 +411,17 @@ def test_continue_after_a_power_cut_finishes_the_match_identically():
         t = _run_to_end(hw, app, t, cut_at=cut)
         results.append((t.m.hand_no, tuple(t.m.scores), tuple(t.m.bags), bytes(t.m.history)))
     assert results[0] == results[1] == results[2]
+
+
+def test_hand_sorting_option():
+    hand = bytes((0, 5, 12, 13, 30, 39, 51))
+    assert st.sort_hand(hand, False) == hand
+    assert st.sort_hand(hand, True) == bytes((12, 5, 0, 13, 30, 51, 39))
+    hw, app = app_with(hand_sort=1)
+    t = launch(hw, app, 4)
+    press(hw, app, keys.SELECT, keys.A)
+    until(hw, app, lambda: t.v.looked, play=False)
+    shown_ = t.shown_tiles
+    for i in range(len(shown_) - 1):
+        a, b = shown_[i], shown_[i + 1]
+        assert a // 13 < b // 13 or (a // 13 == b // 13 and a > b)

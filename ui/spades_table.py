@@ -183,13 +183,13 @@ class Table:
             labels = ("You", "West", "N", "East")
             self.slots_xy = SLOTS4
         else:
-            spots = (((66, 56), (1, 0), (66, 67)), ((66, 0), (1, 0), (74, 0)))
-            labels = ("You", "Bot")
+            spots = (((66, 56), (1, 0), (66, 67)), ((66, 0), (1, 0), (80, 0)))
+            labels = ("You", "")  # the bot: its count above its card, its score top right
             self.slots_xy = SLOTS2
         for s in range(n):
             (x, y), anchor, (cx, cy) = spots[s]
             name = widgets.TextLine(labels[s], x, y, WHITE, anchor, chars=4)
-            cnt_anchor = (0, 0) if (s == 2 or (n == 2 and s == 1)) else anchor
+            cnt_anchor = (0, 0) if s == 2 else ((0.5, 0) if n == 2 and s == 1 else anchor)
             cnt = widgets.TextLine("", cx, cy, SOFT, cnt_anchor, chars=7)
             self.names.append(name)
             self.counts.append(cnt)
