@@ -83,15 +83,22 @@ def human():
         return (keys.A,) if t.v.drawn % 13 >= 6 or t.v.drawn >= 39 else (keys.B,)
     return (keys.A,)
 
+import time
+steps_us = []
+def timed_step():
+    t0 = time.ticks_us()
+    app.step()
+    steps_us.append(time.ticks_diff(time.ticks_us(), t0))
+
 for i in range(30000):
     if app.screen is menu:
         break
     for k in human():
         hw.press(k)
-        app.step()
+        timed_step()
         presses += 1
     hw.now += 300
-    app.step()
+    timed_step()
     if i % 25 == 0:
         gc.collect()
         a = gc.mem_alloc() - base
@@ -102,6 +109,14 @@ assert t.m.winner in (0, 1)
 print("spades%d: %d hands, %d presses, %d refreshes; heap above the menu: table built %d bytes, most live %d bytes "
       "(64-bit, from source, stand-in bitmaps a byte per pixel)"
       % (N, t.m.hand_no, presses, hw.display.refreshes, built, peak))
+import pystone
+pps = pystone.pystones_per_second()
+steps_us.sort()
+k = len(steps_us)
+def board_ms(us):
+    return us * pps / 1500 / 1000
+print("frames (Python side, no display driver): median %.1f, p95 %.1f, worst %.1f board ms (%d frames, %d pystones/s here)"
+      % (board_ms(steps_us[k // 2]), board_ms(steps_us[k * 95 // 100]), board_ms(steps_us[-1]), k, pps))
 print("spades_smoke: ok")
 '''
 
@@ -115,7 +130,7 @@ def run(n, tmp_path):
     script = os.path.join(str(tmp_path), "spades_smoke.py")
     with open(script, "w") as f:
         f.write(SCRIPT)
-    env = dict(os.environ, MICROPYPATH=FAKES + os.pathsep + ROOT)
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join((FAKES, ROOT, os.path.join(ROOT, "tools"))))
     r = subprocess.run([micropython(), "-X", "heapsize=512K", script, str(n)], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=300)
     print(r.stdout)
