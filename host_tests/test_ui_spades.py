@@ -260,6 +260,7 @@ def test_quit_keeps_the_match_and_resume_continues_it():
     t2 = spades_game.resume(app, blob, level, game)
     assert app.screen is t2 and t2.m.to_bytes() == t.m.to_bytes()
     assert t2.shown_tiles == t.shown_tiles
+    assert app.game == "ui.spades_game"  # loaded through app.launch: home unloads it
     # a damaged save is refused, not loaded
     st_ = storage.Storage(hw.nvm)
     bad = bytearray(blob)

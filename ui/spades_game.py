@@ -61,8 +61,15 @@ def start(app, arg=4):
 def resume(app, blob, level_byte, game_id=None):
     """Continue a saved match: `blob` is the saved Match.to_bytes(); game_id
     (engine.storage GAME_SPADES4 / GAME_SPADES2) or, when None, told by the blob's
-    first byte. Returns the table screen, or None (and the save is rejected, the
-    player told once) if the bytes do not make a match."""
+    first byte. Shows and returns the table screen, or None (the save is rejected,
+    the player told once, the menu shown) if the bytes do not make a match. Called
+    from the menu it goes through app.launch (the game unloads when going home);
+    app.launch("ui.spades_game", (game_id, level_byte, blob)) does the same."""
+    if getattr(app, "game", None) != __name__:
+        # called from the menu: go through app.launch so that going home unloads us
+        app.launch(__name__, (game_id, level_byte, blob))
+        from ui.spades_table import Table
+        return app.screen if isinstance(app.screen, Table) else None
     from engine import options
     st, opts, stats = _setup(app)
     if game_id is None:
