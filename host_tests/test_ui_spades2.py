@@ -97,3 +97,23 @@ def test_continue_a_two_player_match():
     t2 = spades_game.resume(app, blob, level)  # the game id told by the bytes
     assert t2.n == 2 and t2.m.to_bytes() == t.m.to_bytes()
     _check_match(t2.m)
+
+
+def test_hint_while_replacing_after_double_nil_and_a_bot_that_declares():
+    hw, app, t = at_declare()
+    press(hw, app, keys.DOWN, keys.A)
+    assert until(hw, app, lambda: my_turn(t, DISCARDING))
+    press(hw, app, keys.START, keys.DOWN, keys.A)  # Hint
+    assert until(hw, app, lambda: t.bot is None and t.msg.text.startswith("Hint"), play=False, ms=20)
+    assert t.m.phase == DISCARDING
+    # a bot far behind declares Double Nil and replaces cards itself
+    from engine import spades2
+    hw, app = app_with()
+    m = spades2.Match(5, target=300)
+    m.scores[0] = 250  # the bot is 250 behind, the human near the target
+    m._head()  # the save's head holds the scores as the hand began (nothing drawn yet)
+    t = st.Table(app, m, storage.GAME_SPADES2, "normal", app.options, storage.Storage(hw.nvm))
+    app.show(t)
+    assert until(hw, app, lambda: t.m.phase in (BIDDING, PLAY) or t.m.hand_no > 1)
+    assert t.m.declared[1] == 2 and len(t.m.hands[1]) == 13
+    _check_match(t.m)
