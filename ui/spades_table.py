@@ -648,10 +648,6 @@ class Table:
         v = self.m.observation(seat)
         seed = (self.m.hand_no * 97 + len(v.history) * 5 + v.phase * 3 + len(getattr(v, "passed", b"")) +
                 getattr(v, "stock", 0) * 7) & 0x3FFF
-        if self.n == 2 and not hasattr(v, "discards"):
-            # names the bots read in the two-player observation (engine/spades_bot.py)
-            v.discards = v.discarded
-            v.double_nil = v.declared[seat] == 2
         bot = Bot(seat, self.level, seed)
         bot.begin(v)
         self.bot = bot
