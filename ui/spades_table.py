@@ -413,11 +413,11 @@ class Table:
     def _lights(self, turn, now=0):
         px = [0, 0, 0, 0, 0]
         if self.flash_side >= 0 and now < self.flash_until and (now // 120) % 2 == 0:
-            color = 0x00300A if self.flash_side == 0 else 0x300800
+            color = 0x00FF40 if self.flash_side == 0 else 0xFF2000  # the board dims them
             for i in self._side_pixels(self.flash_side):
                 px[i] = color
         elif turn >= 0:
-            color = 0x003000 if turn == ME else 0x201400
+            color = 0x00C000 if turn == ME else 0xC08000
             for i in self._seat_pixels(turn):
                 px[i] = color
         px = tuple(px)
