@@ -426,3 +426,16 @@ def test_hand_sorting_option():
     for i in range(len(shown_) - 1):
         a, b = shown_[i], shown_[i + 1]
         assert a // 13 < b // 13 or (a // 13 == b // 13 and a > b)
+
+
+def test_a_cursor_move_redraws_only_the_cards_it_touches():
+    hw, app, t = at_first_play()
+    d = hw.display
+    n0 = d.refreshes
+    frames(hw, app, 3, 20)
+    assert d.refreshes == n0  # idle frames redraw nothing
+    for k in (keys.RIGHT, keys.RIGHT, keys.LEFT):
+        hw.press(k)
+        app.step()
+        card = sprites.CARD_W * (sprites.CARD_H + 4)  # a card and the rows it rises
+        assert 0 < d.last_pixels <= 2 * card, d.last_pixels
