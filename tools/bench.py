@@ -200,7 +200,9 @@ def bench_spades(run):
     return lines, result
 
 
-BENCHES = [bench_spades]
+from bench_spit import bench_entry as bench_spit  # noqa: E402  (Spit bot decision cost)
+
+BENCHES = [bench_spades, bench_spit]
 
 
 def main():
