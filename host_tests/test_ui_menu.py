@@ -199,7 +199,7 @@ def test_more_entries_than_rows_scroll_and_the_bar_stays_on_screen(ui):
     hw.press(*[keys.DOWN] * 7)
     app.step()
     assert menu.cursor == 7 and menu.list.top == 7 - menu_mod.ROWS + 1
-    assert [line.text for line in menu.list.lines] == ["Item %d" % i for i in range(3, 8)]
+    assert [line.text for line in menu.list.lines] == ["Item %d" % i for i in range(8 - menu_mod.ROWS, 8)]
     last = menu_mod.ROW_Y0 + (menu_mod.ROWS - 1) * menu_mod.ROW_H
     assert bar_rows(hw.display) == list(range(last, last + menu_mod.ROW_H - 1))
     hw.press(keys.DOWN, keys.DOWN)  # wraps to the top

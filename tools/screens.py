@@ -27,6 +27,7 @@ SCREENS = [
 ]
 SCREENS += __import__("tools.screens_spades", fromlist=["STATES"]).STATES  # the Spades screens
 SCREENS += __import__("tools.screens_spit", None, None, ["SCREENS"]).SCREENS  # Spit states
+SCREENS += __import__("tools.screens_pages", None, None, ["SCREENS"]).SCREENS  # menu pages
 
 
 # ---------------------------------------------------------------- the states

@@ -24,6 +24,18 @@ A screen gets the App in its constructor and switches with app.show(other_screen
 app.home() (back to the title menu, unloading the game) or app.launch(module, arg).
 The display is refreshed only in frames where something changed.
 
+Saved things (engine/storage.py), one of each for the whole run, made at start:
+    app.storage         the Storage on hw.nvm (storage.attach: never raises; a missing
+                        or too small nvm, or a failing write, runs in memory and the
+                        menu tells the player once)
+    app.options         the player's Options (the options page changes and saves them)
+    app.stats           the statistics as saved now: a fresh Stats at each read (a game
+                        keeps its own copy, counts into it and saves it)
+    app.sound_on        follows app.options.sound
+Continue: app.resume_saved() imports the saved game's module (CONTINUE) and calls its
+resume(app, blob, level_byte[, game_id]); a save the game refuses (ValueError, or
+None returned) is rejected (storage.reject) and the menu tells the player once.
+
 Games are imported only when chosen (app.launch): the module's start(app, arg) shows
 its first screen. Going home removes every module the game imported from sys.modules,
 so one game at a time sits in the heap; gc.collect() runs at every screen change.
@@ -38,6 +50,9 @@ except ImportError:  # CPython
         return x
 
 _TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms() wraps at 2**29
+
+# the module that continues each saved game id (engine.storage GAME_SPADES4, _SPADES2, _SPIT)
+CONTINUE = ("ui.spades_game", "ui.spades_game", "ui.spit_screen")
 
 
 class Screen:
@@ -74,29 +89,41 @@ class App:
     """Runs one screen at a time on the hardware `hw`."""
 
     def __init__(self, hw):
+        from engine import storage
+
         self.hw = hw
         self.screen = None
         self.home_screen = None
         self.running = True
-        self.sound_on = True  # the options screen sets this; app.tone() respects it
+        self.storage = storage.attach(getattr(hw, "nvm", None))
+        self.options = self.storage.load_options()
+        self.sound_on = bool(self.options.sound)  # the options page keeps it in step
         self.now = 0
         self.frames = 0
         self.refreshes = 0
         self.dirty = True
         self._last = hw.ticks_ms()
-        self._loaded = ()
+        self._before = None  # sys.modules names before the last launch
         self.game = None  # module name of the game in the heap, if any
 
     # -- switching screens
 
+    @property
+    def stats(self):
+        return self.storage.load_stats()
+
     def show(self, screen):
-        """Make `screen` the current one; the next frame redraws."""
+        """Make `screen` the current one; the next frame redraws. A screen with an
+        enter() method (the title menu) has it called each time it is shown."""
         old = self.screen
         if old is not None and old is not screen and hasattr(old, "leave"):
             old.leave()
         self.screen = screen
         self.hw.display.root_group = screen.group
         self.dirty = True
+        enter = getattr(screen, "enter", None)
+        if enter is not None:
+            enter()
         gc.collect()
 
     def home(self):
@@ -108,6 +135,15 @@ class App:
     def launch(self, module_name, arg=0):
         """Import `module_name` now and call its start(self, arg), which shows the first
         screen. Returns False (nothing imported) when that module does not exist yet."""
+        mod = self._import(module_name)
+        if mod is None:
+            return False
+        mod.start(self, arg)
+        return True
+
+    def _import(self, module_name):
+        """Unload the last game, import `module_name` (remembering what it brought in);
+        the module, or None when it does not exist."""
         self.unload()
         before = set(sys.modules)
         try:
@@ -116,19 +152,54 @@ class App:
             missing = _missing_name(e)
             if missing and (module_name == missing or module_name.startswith(missing + ".")):
                 self._forget([m for m in sys.modules if m not in before])
-                return False
+                return None
             raise
-        self._loaded = [m for m in sys.modules if m not in before]
+        self._before = before  # unload() drops whatever came in since, lazy imports too
         self.game = module_name
         gc.collect()
-        sys.modules[module_name].start(self, arg)
-        return True
+        return sys.modules[module_name]
+
+    def resume_saved(self):
+        """Continue the saved game where it was left. True if its screen is showing;
+        else (no save, or one the game refuses) the save is set aside, the title
+        menu is shown again and tells the player once."""
+        from engine import storage
+
+        st = self.storage
+        saved = st.load_game()
+        if saved is None:
+            self.home()
+            return False
+        game_id, level, blob = saved
+        ok = False
+        try:
+            mod = self._import(CONTINUE[game_id]) if game_id < len(CONTINUE) else None
+            if mod is not None:
+                if game_id == storage.GAME_SPIT:
+                    ok = mod.resume(self, blob, level) is not None
+                else:
+                    ok = mod.resume(self, blob, level, game_id) is not None
+        except MemoryError:  # the save is good: keep it, try again from a fresh heap
+            self.home()
+            tell = getattr(self.home_screen, "notice", None)
+            if tell is not None:
+                tell("Not enough memory to continue: try again")
+            return False
+        except Exception:  # ValueError from the engine's from_bytes, or any other refusal
+            ok = False
+        if not ok:
+            if st.load_game() is not None:  # the game may have rejected it already
+                st.reject(storage.GAME)
+            self.home()
+        return ok
 
     def unload(self):
-        """Drop every module the last launch imported, and collect."""
-        if self._loaded:
-            self._forget(self._loaded)
-        self._loaded = ()
+        """Drop every module imported since the last launch (the game's, including those
+        it imported later), and collect."""
+        if self._before is not None:
+            before = self._before
+            self._forget([m for m in sys.modules if m not in before])
+        self._before = None
         self.game = None
         gc.collect()
 

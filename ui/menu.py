@@ -1,10 +1,19 @@
-"""The title menu: the games, options, quit.
+"""The title menu: Continue (when a game is saved), the games, options, statistics,
+rules, quit.
 
 A game plugs in with one line in ENTRIES: (label, module, argument). Choosing the
 entry imports that module only then (App.launch) and calls its start(app, argument),
 which shows the game's first screen; until the module exists the menu says
-"coming soon". The entry whose module is None quits.
+"coming soon". The entry whose module is None quits (on the badge, where a program
+cannot switch the power off, it says that everything is saved instead).
+
+Each time the menu is shown (App.show calls enter()) it asks the storage whether a
+game is saved: Continue heads the list only then, and App.resume_saved() picks the
+game up. A notice from the storage (a save that could not be read, no room to save,
+a failed write) is shown once in a box over the list; A, B or Start closes it.
 """
+import sys
+
 import displayio
 
 from ui import keys, sprites, widgets
@@ -15,23 +24,36 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+CONTINUE_MODULE = "continue"  # marks the Continue entry (App.resume_saved)
+CONTINUE = ("Continue", CONTINUE_MODULE, 0)
 ENTRIES = [
     ("Spades", "ui.spades_game", 4),
     ("Spades for two", "ui.spades_game", 2),
     ("Spit", "ui.spit_screen", 0),
-    ("Options", "ui.options", 0),
+    ("Options", "ui.options_screen", 0),
+    ("Statistics", "ui.stats_screen", 0),
+    ("Rules", "ui.rules_screen", 0),
     ("Quit", None, 0),
 ]
+GAME_NAMES = ("Spades", "Spades for two", "Spit")  # by engine.storage game id
+ON_BADGE = sys.implementation.name == "circuitpython"
+OFF_TEXT = "Everything is saved. You can switch the badge off now."
 
 # layout (tests read these)
 TITLE_Y = const(4)
 ROW_X = const(6)  # left edge of the highlight bar
 ROW_W = const(98)
 ROW_Y0 = const(36)  # top of the first row
-ROW_H = const(14)  # row pitch; the bar is ROW_H - 1 high
-ROWS = const(5)  # rows visible at once; more entries scroll
-STATUS_Y = const(114)  # top of the status line
+ROW_H = const(13)  # row pitch; the bar is ROW_H - 1 high
+ROWS = const(6)  # rows visible at once; more entries scroll
+STATUS_Y = const(115)  # top of the status line
 MESSAGE_MS = const(2000)
+BOX_X = const(6)  # the notice box
+BOX_Y = const(34)
+BOX_W = const(148)
+BOX_H = const(78)
+BOX_LINES = const(5)
+BOX_CHARS = const(23)
 
 TEXT = const(0xFFFFFF)
 TEXT_ON_BAR = const(0x102010)
@@ -39,16 +61,44 @@ BAR = const(0xF8C800)
 TITLE = const(0xFFE9A0)
 HINT = const(0xA8D8B0)
 RULE = const(0xC8A000)
+BOX = const(0x0A3A18)
+NOTICE = const(0xFFD0A0)
 _HINT_TEXT = "Up/Down, A: choose"
+
+
+def wrap(text, width):
+    """Lines of at most `width` characters, broken at spaces (and at newlines)."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    out.append(line)
+                    line = ""
+                out.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line += " " + word
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
 
 
 class Menu:
     """The title menu screen (ui/app.py's screen interface). `entries` defaults to
-    ENTRIES; set_entries() changes them later (e.g. Continue once a game is saved)."""
+    ENTRIES; set_entries() changes them later. Continue is added in front by enter()
+    while a game is saved."""
 
     def __init__(self, app, entries=None):
         self.app = app
         self.message_until = -1
+        self.saved = None  # (game_id, level, blob) of the saved game, when there is one
+        self.entries = []
         g = displayio.Group()
         g.append(sprites.felt())
         g.append(widgets.TextLine("Pocket Cards", 80, TITLE_Y, TITLE, (0.5, 0), scale=2).group)
@@ -56,25 +106,109 @@ class Menu:
         self.list = widgets.MenuList(ROW_X, ROW_Y0, ROW_W, ROWS, ROW_H, text=TEXT, text_on_bar=TEXT_ON_BAR,
                                      bar_color=BAR)
         g.append(self.list.group)
+        # scroll marks right of the list when entries are out of sight
+        self.up_mark = widgets.TextLine("^", ROW_X + ROW_W + 1, ROW_Y0, HINT)
+        self.down_mark = widgets.TextLine("v", ROW_X + ROW_W + 1, ROW_Y0 + (ROWS - 1) * ROW_H, HINT)
+        g.append(self.up_mark.group)
+        g.append(self.down_mark.group)
         # a fan of the four aces, spades on top
+        self.aces = displayio.Group()
         for i, c in enumerate((38, 25, 12, 51)):
-            g.append(sprites.card_grid(c, sprites.NORMAL, 110 + i * 9, 52 + (3 if i in (0, 3) else 0)))
+            self.aces.append(sprites.card_grid(c, sprites.NORMAL, 110 + i * 9, 52 + (3 if i in (0, 3) else 0)))
+        g.append(self.aces)
         self.status = widgets.TextLine(_HINT_TEXT, 80, STATUS_Y, HINT, (0.5, 0), chars=26)
         g.append(self.status.group)
+        # the notice box, hidden until there is something to tell
+        box = displayio.Group()
+        box.append(widgets.bar(BOX_W, BOX_H, RULE, BOX_X, BOX_Y))
+        box.append(widgets.bar(BOX_W - 2, BOX_H - 2, BOX, BOX_X + 1, BOX_Y + 1))
+        self.box_lines = []
+        for i in range(BOX_LINES):
+            line = widgets.TextLine("", 80, BOX_Y + 4 + i * 12, NOTICE, (0.5, 0), chars=BOX_CHARS)
+            self.box_lines.append(line)
+            box.append(line.group)
+        box.append(widgets.TextLine("A: OK", 80, BOX_Y + BOX_H - 14, BAR, (0.5, 0)).group)
+        box.hidden = True
+        self.box = box
+        g.append(box)
         self.group = g
-        self.set_entries(ENTRIES if entries is None else entries)
+        self.base = list(ENTRIES if entries is None else entries)
+        self._rebuild()
+
+    # -- entries
 
     def set_entries(self, entries):
+        """The entries to offer (Continue, when a game is saved, comes first anyway)."""
+        self.base = [e for e in entries if e[1] != CONTINUE_MODULE]
+        self._rebuild(False)
+
+    def _rebuild(self, keep_cursor=True):
+        """Entries again (Continue first when saved), the cursor on the same label."""
+        keep = self.entries[self.list.cursor][0] if self.entries and keep_cursor else None
+        entries = ([CONTINUE] if self.saved is not None else []) + self.base
+        if self.saved is not None and CONTINUE not in self.entries:
+            keep = CONTINUE[0]  # a game saved since the menu was last shown: offer it first
         self.entries = entries
-        self.list.set_items([e[0] for e in entries])
+        labels = [e[0] for e in entries]
+        cursor = labels.index(keep) if keep in labels else 0
+        self.list.set_items(labels, cursor)
+        self._marks()
+        self._hint()
+
+    def _marks(self):
+        lst = self.list
+        self.up_mark.group.hidden = lst.top == 0
+        self.down_mark.group.hidden = lst.top + ROWS >= len(lst.items)
+
+    def _hint(self):
+        if self.message_until >= 0:
+            return
+        text = _HINT_TEXT
+        if self.entries and self.entries[self.list.cursor][1] == CONTINUE_MODULE and self.saved is not None:
+            g = self.saved[0]
+            text = "Saved: " + (GAME_NAMES[g] if g < len(GAME_NAMES) else "a game")
+        self.status.set(text)
+        self.status.set_color(HINT)
+
+    def enter(self):
+        """The menu is shown: offer Continue if a game is saved; tell any notice once."""
+        st = getattr(self.app, "storage", None)
+        self.saved = st.load_game() if st is not None else None
+        self._rebuild()
+        msg = st.take_notice() if st is not None else None
+        if msg:
+            self.notice(msg)
+
+    def notice(self, text):
+        """Show `text` in the box over the list until A, B or Start."""
+        lines = wrap(text[:1].upper() + text[1:], BOX_CHARS)
+        for i in range(BOX_LINES):
+            self.box_lines[i].set(lines[i] if i < len(lines) else "")
+        self.box.hidden = False
+        self.aces.hidden = True
+        self.app.dirty = True
+
+    @property
+    def noticing(self):
+        return not self.box.hidden
 
     @property
     def cursor(self):
         return self.list.cursor
 
+    # -- the screen interface
+
     def on_key(self, key):
+        if not self.box.hidden:
+            if key == keys.A or key == keys.B or key == keys.START:
+                self.box.hidden = True
+                self.aces.hidden = False
+                return True
+            return False
         if key == keys.UP or key == keys.DOWN:
             self.list.move(1 if key == keys.DOWN else -1)
+            self._marks()
+            self._hint()
             return True
         if key == keys.A or key == keys.START:
             return self.choose()
@@ -83,8 +217,15 @@ class Menu:
     def choose(self):
         label, module, arg = self.entries[self.list.cursor]
         if module is None:
+            if ON_BADGE:
+                self.app.hw.pixels.fill(0)
+                self.notice(OFF_TEXT)
+                return True
             self.app.quit()
             return False
+        if module == CONTINUE_MODULE:
+            self.app.resume_saved()
+            return True
         if self.app.launch(module, arg):
             return True
         self.status.set(label + ": coming soon")
@@ -95,7 +236,6 @@ class Menu:
     def tick(self, now):
         if self.message_until >= 0 and now >= self.message_until:
             self.message_until = -1
-            self.status.set(_HINT_TEXT)
-            self.status.set_color(HINT)
+            self._hint()
             return True
         return False

@@ -34,6 +34,7 @@ class Hw:
         self.keys = keys.Keys(self.events)
         self.now = 0
         self.tones = []
+        self.nvm = bytearray(8192)
 
     def ticks_ms(self):
         return self.now
