@@ -190,7 +190,7 @@ class Table:
             (x, y), anchor, (cx, cy) = spots[s]
             name = widgets.TextLine(labels[s], x, y, WHITE, anchor, chars=4)
             cnt_anchor = (0, 0) if s == 2 else ((0.5, 0) if n == 2 and s == 1 else anchor)
-            cnt = widgets.TextLine("", cx, cy, SOFT, cnt_anchor, chars=7)
+            cnt = widgets.TextLine("", cx, cy, SOFT, cnt_anchor, chars=8)
             self.names.append(name)
             self.counts.append(cnt)
             g.append(name.group)
@@ -282,7 +282,11 @@ class Table:
         for s in range(n):
             b = v.bids[s]
             if ph in (DECLARE, DRAW, DISCARDING):
-                text = "%d %s" % (len(m.hands[s]), bid_text(b, n) if b >= 0 else "")  # cards held: public
+                held = len(m.hands[s])  # public: one card a draw
+                if b == BLIND_NIL:
+                    text = "%d DN" % held if held else "DN"
+                else:
+                    text = "%d cards" % held if held else ""
             elif ph == BIDDING or b < 0:
                 text = bid_text(b, n)
             else:
