@@ -53,7 +53,6 @@ PH_MATCH_OVER = const(4)
 STANDARD = const(0)
 POINTS = const(1)
 TARGET = const(100)  # 3.8 points
-_FULL = const(15)  # 1+2+3+4+5 stockpile cards (3.2)
 _NONE = const(255)
 _VERSION = const(1)
 
