@@ -439,3 +439,13 @@ def test_a_cursor_move_redraws_only_the_cards_it_touches():
         app.step()
         card = sprites.CARD_W * (sprites.CARD_H + 4)  # a card and the rows it rises
         assert 0 < d.last_pixels <= 2 * card, d.last_pixels
+
+
+def test_without_blind_nil_the_hand_is_seen_at_once():  # RULES 1.4 option off
+    hw, app = app_with(blind_nil=False)
+    t = launch(hw, app, 4)
+    assert t.v.looked and sprites.BACK not in t.shown_tiles
+    assert until(hw, app, lambda: my_turn(t, BIDDING), play=False)
+    assert not t.picker.group.hidden and t.big.text == "< 3 >"
+    press(hw, app, keys.A)
+    assert t.m.bids[0] == 3
