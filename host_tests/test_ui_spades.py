@@ -256,6 +256,7 @@ def test_quit_keeps_the_match_and_resume_continues_it():
     assert saved is not None and saved[0] == storage.GAME_SPADES4
     press(hw, app, keys.START, keys.UP, keys.A)  # Quit
     assert app.screen is app.home_screen
+    assert hw.pixels.colors == [0] * 5  # the lights go out with the game
     game, level, blob = storage.Storage(hw.nvm).load_game()
     t2 = spades_game.resume(app, blob, level, game)
     assert app.screen is t2 and t2.m.to_bytes() == t.m.to_bytes()

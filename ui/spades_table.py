@@ -602,6 +602,7 @@ class Table:
         elif i == M_QUIT:
             if self.store is not None and self.m.phase != MATCH_OVER:
                 self.store.save_game(self.game, self._level_byte(), self.m.to_bytes())
+            self.app.hw.pixels.fill(0)
             self.app.home()  # the match stays saved: Continue resumes it
         else:
             self._close_pause()
