@@ -65,6 +65,8 @@ def test_hard_in_slices_same_as_whole():
 
 
 def test_playout_allocates_nothing():
+    if not hasattr(gc, "mem_alloc"):
+        return  # CPython has no heap counter: this one is proved in the MicroPython lane
     from engine import spades_track as tr
     from engine import spades_search as ss
     m = Match(6, blind_nil=False)
