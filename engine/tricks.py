@@ -6,9 +6,9 @@ build their Match on Table; bots and the UI import the constants from either.
 Card places: holder[card] is the seat holding it (0..3), PLAYED, STOCK or PILE.
 A seat's hand is a sorted list, so its spades are always at its end.
 
-Save format (to_bytes): a 20-byte head (magic, version, options, target, dealer or
-first player, hand number, scores and bags as they were when the hand began, the
-RNG state right after the cards were shuffled), the cards of the hand (the variant
+Save format (to_bytes): a 25-byte head (magic, version, options, target, dealer or
+first player, hand number, scores and bags as they were when the hand began, 3 bytes
+each, the RNG state right after the cards were shuffled), the cards of the hand (the variant
 says how), then the log of this hand's actions, then a 2-byte checksum. from_bytes
 re-deals from the saved cards and replays the log through apply(), so a match it
 returns has passed every rule check; anything else raises ValueError.
@@ -49,7 +49,8 @@ PLAYED = const(4)
 STOCK = const(5)
 PILE = const(6)
 
-_HEAD = const(20)
+_HEAD = const(25)
+_OFF = const(0x800000)
 _VERSION = const(1)
 
 
@@ -114,8 +115,6 @@ class Table:
 
     def _head(self):
         """The save head as the hand begins: called right after shuffling."""
-        sc = self.scores
-        bg = self.bags
         b = bytearray(_HEAD)
         b[0] = self.magic
         b[1] = _VERSION
@@ -123,16 +122,15 @@ class Table:
         b[3] = self.target >> 8
         b[4] = self.target & 255
         b[5] = self.dealer
-        b[6] = (self.hand_no >> 8) & 255
-        b[7] = self.hand_no & 255
-        for i in range(2):
-            v = min(max(sc[i] + 32768, 0), 65535)  # a score past +-32767 is not saved
-            b[8 + 2 * i] = (v >> 8) & 255
-            b[9 + 2 * i] = v & 255
-            v = min(bg[i], 65535)
-            b[12 + 2 * i] = v >> 8
-            b[13 + 2 * i] = v & 255
-        b[16:20] = self.rng.state()
+        # hand number, scores (offset by 2**23) and bags: 3 bytes each
+        vals = (self.hand_no, self.scores[0] + _OFF, self.scores[1] + _OFF, self.bags[0],
+                self.bags[1])
+        for i in range(5):
+            v = min(max(vals[i], 0), 0xFFFFFF)
+            b[6 + 3 * i] = v >> 16
+            b[7 + 3 * i] = (v >> 8) & 255
+            b[8 + 3 * i] = v & 255
+        b[21:25] = self.rng.state()
         self._saved = bytes(b) + self._deal_bytes()
 
     # ---- trick play (RULES 1.5, 1.6) ----
@@ -299,11 +297,13 @@ class Table:
         if b[5] >= m.n:
             raise ValueError("save: bad dealer")
         m.dealer = b[5]
-        m.hand_no = (b[6] << 8) | b[7]
-        for i in range(2):
-            m.scores[i] = ((b[8 + 2 * i] << 8) | b[9 + 2 * i]) - 32768
-            m.bags[i] = (b[12 + 2 * i] << 8) | b[13 + 2 * i]
-        m.rng.set_state(b[16:20])
+        vals = [(b[6 + 3 * i] << 16) | (b[7 + 3 * i] << 8) | b[8 + 3 * i] for i in range(5)]
+        m.hand_no = vals[0]
+        m.scores[0] = vals[1] - _OFF
+        m.scores[1] = vals[2] - _OFF
+        m.bags[0] = vals[3]
+        m.bags[1] = vals[4]
+        m.rng.set_state(b[21:25])
         end = _HEAD + cls.deal_size
         m._redeal(b[_HEAD:end])
         for a in b[end:-2]:

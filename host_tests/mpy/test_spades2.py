@@ -5,7 +5,7 @@ from engine.rng import Rng
 from engine.spades2 import (Match, BID, DOUBLE_NIL, NO_DOUBLE_NIL, BIDDING, DECLARE, PLAY,
                             HAND_OVER, MATCH_OVER, PILE, STOCK)
 
-MATCHES = 10
+MATCHES = 20
 
 
 def _check_cards(m):

@@ -5,7 +5,7 @@ from engine.rng import Rng
 from engine import spades
 from engine.spades import Match, BID, BLIND_NIL, LOOK, PLAY, MATCH_OVER, HAND_OVER
 
-MATCHES = 10
+MATCHES = 20
 
 
 def _check_cards(m):
