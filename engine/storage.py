@@ -291,7 +291,9 @@ class Storage:
     def reject(self, kind):
         """A record that passed its checks but its user could not take (e.g. the
         engine's from_bytes raised ValueError): flag it like an unreadable one, so
-        take_notice() tells the player once and clears it."""
+        take_notice() tells the player once. It is cleared at once: a later load (the
+        menu asking again) must not find it good and drop the flag."""
+        self.clear(kind)
         self.unreadable |= 1 << kind
 
     def take_notice(self):

@@ -101,3 +101,14 @@ def test_notice_lists_an_unreadable_game_and_the_trouble_together():
     msg = st.take_notice()
     assert msg.split("\n") == [storage.NOTICES[GAME], storage.TROUBLES[storage.WRITE_FAILED]]
     assert st.take_notice() is None
+
+
+def test_a_rejected_game_stays_rejected_when_loaded_again():
+    nvm = bytearray(storage.SIZE)
+    Storage(nvm).save_game(0, 1, b"not a match")
+    s = Storage(nvm)
+    assert s.load_game() is not None
+    s.reject(GAME)
+    assert s.load_game() is None  # the menu asks again before telling
+    assert s.take_notice() == storage.NOTICES[GAME]
+    assert s.take_notice() is None and Storage(nvm).load_game() is None
