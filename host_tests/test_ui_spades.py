@@ -450,3 +450,17 @@ def test_without_blind_nil_the_hand_is_seen_at_once():  # RULES 1.4 option off
     assert not t.picker.group.hidden and t.big.text == "< 3 >"
     press(hw, app, keys.A)
     assert t.m.bids[0] == 3
+
+
+def test_each_blind_nil_offer_starts_on_look():  # a quick A never bids Blind Nil by mistake
+    hw, app = app_with()
+    t = launch(hw, app, 4)
+    assert until(hw, app, lambda: my_turn(t, BIDDING), play=False)
+    press(hw, app, keys.DOWN)
+    assert t.choice.cursor == 1
+    press(hw, app, keys.START, keys.START)  # pause and back: the choice stays
+    assert t.choice.cursor == 1
+    press(hw, app, keys.A)
+    assert t.m.bids[0] == BLIND_NIL
+    assert until(hw, app, lambda: t.m.hand_no == 2 and my_turn(t, BIDDING))
+    assert t.choice.cursor == 0 and t.choice.items[0] == "Look at cards"

@@ -159,6 +159,7 @@ class Table:
         self.page = None
         self.was_broken = False
         self.was_turn = -1
+        self.offered = None
         self._build()
         self.refresh()
 
@@ -450,6 +451,7 @@ class Table:
             self.mode = PLAYING
             self.say("")
             self.refresh()
+            self._prompt()
             return True
         if key == keys.START:
             return self._open_pause()
@@ -826,7 +828,9 @@ class Table:
     def _offer(self, title, items, sub):
         self.picker.title.set(title)
         self.big.set("")
-        if self.choice.items != list(items):
+        offer = (self.m.hand_no, self.m.phase)
+        if self.offered != offer:  # a new offer starts on its first, safe choice
+            self.offered = offer
             self.choice.set_items(items)
         _reveal(self.choice.group, True)
         self.sub.set(sub)
