@@ -119,9 +119,7 @@ class Match(Table):
             seat = self.to_move
         ph = self.phase
         if ph == PLAY:
-            self._check_play(a, seat)
-            self._log.append(a)
-            self._play(a, seat)
+            self._card(a, seat)
         elif ph == BIDDING:
             self._bid(a, seat)
             self._epoch += 1

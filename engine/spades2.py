@@ -100,12 +100,12 @@ class Match(Table):
             seat = self.to_move
         ph = self.phase
         if ph == PLAY:
-            self._check_play(a, seat)
-            self._log.append(a)
-            self._play(a, seat)
+            self._card(a, seat)
             return
         if ph == DRAW:
             self._draw(a, seat)
+            if self.phase == DRAW:
+                return  # observation() refreshes the draw fields itself
         elif ph == BIDDING:
             self._bid(a, seat)
         elif ph == DECLARE:
@@ -247,8 +247,17 @@ class Match(Table):
     def _slow(self, v, seat):  # fields beyond Table.observation's
         v.first = self.first
         v.declared = bytes(self.declared)
+        self._drawing(v, seat)
+        v.discarded = bytes(self.discards[seat])
+        v.replaced = self.replaced[seat]
+
+    def _drawing(self, v, seat):
         v.stock = 52 - self.pos
         v.drawn = self.stock[self.pos] if self.phase == DRAW and seat == self.to_move else -1
         v.rejected = bytes(self.rejected[seat])
-        v.discarded = bytes(self.discards[seat])
-        v.replaced = self.replaced[seat]
+
+    def observation(self, seat):
+        v = Table.observation(self, seat)
+        if self.phase == DRAW:
+            self._drawing(v, seat)
+        return v

@@ -152,26 +152,28 @@ class Table:
             return h[:]
         return h[:len(h) - cnt[b + 3]]
 
-    def _check_play(self, c, s):
+    def _card(self, c, s):
+        """Play card c for seat s: every check first (state untouched on error), then
+        the move, the log, and the end of the trick and of the hand."""
         if s != self.to_move:
             raise IllegalAction("1.5: not your turn to play")
         if not 0 <= c < 52 or self.holder[c] != s:
             raise IllegalAction("1.5: card not in hand")
         ls = self.lead_suit
+        su = c // 13
+        cnt = self.counts
         if ls >= 0:
-            if c // 13 != ls and self.counts[s * 4 + ls]:
+            if su != ls and cnt[s * 4 + ls]:
                 raise IllegalAction("1.5: must follow suit")
-        elif c >= 39 and not self.broken and self.counts[s * 4 + 3] != len(self.hands[s]):
+        elif su == 3 and not self.broken and cnt[s * 4 + 3] != len(self.hands[s]):
             raise IllegalAction("1.6: spades not broken")
-
-    def _play(self, c, s):
+        self._log.append(c)
         self.holder[c] = PLAYED
         self.hands[s].remove(c)
-        su = c // 13
-        self.counts[s * 4 + su] -= 1
+        cnt[s * 4 + su] -= 1
         h = self.history
         h.append(c)
-        if self.lead_suit < 0:
+        if ls < 0:
             self.lead_suit = su
             self.leaders.append(s)
             if su == 3:  # 1.6: legal only if broken or holding only spades
