@@ -85,6 +85,57 @@ assert row.slot(2).pixel_shader is sprites.palette(46, sprites.DIM)
 t = widgets.TextLine("N 3/2", 10, 10, face=tinyfont.font(), chars=8)
 t.set("S NIL/0")
 assert t.grid[2] == tinyfont.CHARS.index("N")
+# the menu's pages: options (saved once on leaving), statistics reset, rules
+menu.set_entries(menu.entries[1:])  # without "Later"
+labels = [e[0] for e in menu.entries]
+
+
+def choose(label):
+    i = labels.index(label)
+    while menu.cursor != i:
+        hw.press(keys.DOWN)
+        app.step()
+    hw.press(keys.A)
+    app.step()
+    return app.screen
+
+
+w0 = app.storage.writes
+scr = choose("Options")
+hw.press(keys.DOWN, keys.DOWN, keys.RIGHT)  # target 500 -> 200
+app.step()
+assert app.options.target == 200, app.options.target
+assert scr.list.lines[2].text == "%-16s%8s" % ("Target", "200"), scr.list.lines[2].text
+hw.press(keys.B)
+app.step()
+assert app.screen is menu and app.storage.writes == w0 + 1
+scr = choose("Statistics")
+hw.press(keys.A)
+app.step()
+assert scr.footer.text == "Press A again to reset"
+hw.press(keys.A, keys.LEFT)
+app.step()
+assert scr.title.text == "Stats: Spit", scr.title.text
+hw.press(keys.B)
+app.step()
+scr = choose("Rules")
+hw.press(keys.DOWN, keys.RIGHT)  # (Spit's text comes with the whole Spit screen: not here)
+app.step()
+assert scr.title.text == "Spades for two rules" and scr.left[0].text
+hw.press(keys.B)
+app.step()
+assert app.screen is menu and "ui.spades_pages" not in sys.modules and "ui.rules_screen" not in sys.modules
+gc.collect()
+app.storage.save_game(1, 1, b"junk")  # a save the game refuses: told once, never a crash
+app.show(menu)
+assert menu.entries[0][0] == "Continue"
+hw.press(keys.A)
+app.step()
+assert app.screen is menu and menu.noticing and menu.entries[0][0] != "Continue"
+hw.press(keys.A)
+app.step()
+assert not menu.noticing
+
 hw.press(keys.UP, keys.A)  # wraps to Quit
 app.run()
 assert not app.running
