@@ -464,3 +464,18 @@ def test_each_blind_nil_offer_starts_on_look():  # a quick A never bids Blind Ni
     assert t.m.bids[0] == BLIND_NIL
     assert until(hw, app, lambda: t.m.hand_no == 2 and my_turn(t, BIDDING))
     assert t.choice.cursor == 0 and t.choice.items[0] == "Look at cards"
+
+
+def test_playing_before_the_hint_arrives_cancels_it_and_a_skips_the_trick_hold():
+    hw, app = app_with(level="hard")
+    t = launch(hw, app, 4)
+    assert until(hw, app, lambda: my_turn(t, PLAY) and len(t.m.history) >= 4, ms=50)
+    press(hw, app, keys.START, keys.DOWN, keys.A)  # Hint: a hard search starts
+    n = len(t.m.history)
+    if t.bot is not None:
+        press(hw, app, keys.A)  # play anyway
+        assert len(t.m.history) == n + 1 and not t.hinting and t.hint_card < 0
+    assert until(hw, app, lambda: t.trick_shown, ms=10)
+    press(hw, app, keys.A)
+    frames(hw, app, 1, 1)
+    assert not t.trick_shown

@@ -455,6 +455,9 @@ class Table:
             return True
         if key == keys.START:
             return self._open_pause()
+        if self.trick_shown and key == keys.A:
+            self.wait = 0  # seen it: on with the game
+            return False
         m = self.m
         ph = m.phase
         if ph == BIDDING and self.n == 4 and not self.v.looked and m.to_move != ME:
@@ -727,6 +730,9 @@ class Table:
         m = self.m
         v = m.observation(ME)
         self.hint_card = -1
+        if seat == ME and self.hinting:  # the human did not wait for the hint
+            self.hinting = False
+            self.bot = None
         n = self.n
         # flash wears: save after the human's actions, bids, tricks; a bot's look,
         # draw or pick is redone the same way (bots are seeded from the match) on
