@@ -18,6 +18,16 @@ Deviations from the face, kept small:
 - last_breakdown is None until the hand ends, then [lines of side 0, lines of side 1];
   last_boston is the side that made a Boston this hand, else -1.
 - The observation is one object per seat, refreshed by each observation() call.
+- Match(...) takes a private fifth argument (_deal) used by from_bytes.
+- Every bag is worth one point (RULES 2.6 "+1 per bag"), also a failed Nil's tricks
+  and the tricks of a side whose contract is 0 (engine/scoring.py).
+- Once bidding is over every seat sees its cards: the Blind Nil bidder chooses its
+  exchange cards seeing its hand. The exchange goes clockwise from the dealer's left,
+  each exchanging seat choosing its three cards in a row; both sets swap at once.
+  A side with exactly one Blind Nil bidder exchanges; both sides may.
+- A seat may LOOK any time during bidding, also after bidding Blind Nil.
+Actions are ints; other values raise TypeError, not IllegalAction.
+Saves: at most 112 bytes (25 head + 13 deal + 72 log + 2 checksum).
 
 Observation fields: seat, phase, to_move, dealer, hand_no, target, blind_nil,
 bag_penalty, scores (2), bags (2), bids (4), tricks (bytes, per seat), hand (bytes,
