@@ -86,6 +86,8 @@ class Table:
         self._views = [None] * self.n
         self._seen = [-1] * self.n  # the epoch of each seat's last observation
         self._epoch = 0  # moves on with every change the slow view fields show
+        self._seen_tk = [-1] * self.n
+        self._tk = 0  # moves on when a trick begins or ends
 
     def _clear_hand(self):
         n = self.n
@@ -102,6 +104,7 @@ class Table:
         self._trick_at = 0
         self._log = bytearray()
         self._epoch += 1
+        self._tk += 1
 
     def _give(self, c, s):
         self.holder[c] = s
@@ -174,6 +177,7 @@ class Table:
         h = self.history
         h.append(c)
         if ls < 0:
+            self._tk += 1
             self.lead_suit = su
             self.leaders.append(s)
             if su == 3:  # 1.6: legal only if broken or holding only spades
@@ -194,6 +198,7 @@ class Table:
                 best = x
                 bi = i
         w = (self.leaders[-1] + bi) % n
+        self._tk += 1
         self.winners.append(w)
         self.tricks[w] += 1
         self._trick_at = len(h)
@@ -253,9 +258,13 @@ class Table:
         v.to_move = self.to_move
         v.hand = bytes(self.hands[seat]) if self.looked[seat] else b""
         v.history = hb = bytes(self.history)
-        v.leaders = bytes(self.leaders)
-        v.winners = bytes(self.winners)
-        v.tricks = bytes(self.tricks)
+        if self._seen_tk[seat] != self._tk:  # a trick began or ended
+            self._seen_tk[seat] = self._tk
+            v.leaders = bytes(self.leaders)
+            v.winners = bytes(self.winners)
+            v.tricks = bytes(self.tricks)
+            v.lead_suit = self.lead_suit
+        v.broken = self.broken
         t0 = self._trick_at
         if len(hb) > t0:
             v.trick = hb[t0:]
@@ -263,8 +272,6 @@ class Table:
         else:
             v.trick = b""
             v.leader = self.to_move if self.phase == PLAY else -1
-        v.lead_suit = self.lead_suit
-        v.broken = self.broken
         return v
 
     # ---- saving ----

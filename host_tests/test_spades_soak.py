@@ -108,6 +108,32 @@ def throw_illegal(m, r, la):
         assert m.to_bytes() == before
 
 
+def check_view(m, seat):
+    """The observation (cached in part between calls) says what the match says."""
+    v = m.observation(seat)
+    assert v.seat == seat and v.phase == m.phase and v.to_move == m.to_move
+    assert v.hand == (bytes(m.hands[seat]) if m.looked[seat] else b"")
+    assert v.history == bytes(m.history) and v.leaders == bytes(m.leaders)
+    assert v.winners == bytes(m.winners) and v.tricks == bytes(m.tricks)
+    assert v.lead_suit == m.lead_suit and v.broken == m.broken
+    assert v.trick == bytes(m.history[m._trick_at:])
+    assert v.bids == tuple(m.bids) and v.scores == tuple(m.scores)
+    assert v.bags == tuple(m.bags) and v.dealer == m.dealer and v.hand_no == m.hand_no
+    if m.n == 2:
+        assert v.stock == 52 - m.pos and v.rejected == bytes(m.rejected[seat])
+        assert v.drawn == (m.stock[m.pos] if m.phase == DRAW and seat == m.to_move else -1)
+        assert v.declared == bytes(m.declared) and v.discarded == bytes(m.discards[seat])
+        for c in v.rejected:  # on the pile, or drawn back after a Double Nil, or played
+            where = m.holder[c]
+            if where == seat or where == seat ^ 1:
+                assert m.declared[where] == 2 and c in m.replaced[where]
+            else:
+                assert where in (PILE, PLAYED)
+    else:
+        assert v.passed == bytes(m.picks[seat])
+        assert v.looked_by == bytes(m.looked)
+
+
 def round_trip(cls, m, b):
     m2 = cls.from_bytes(b)
     assert m2.to_bytes() == b
@@ -136,6 +162,7 @@ def soak(cls, check, pick, seed, hands, options, every_step):
             v = m.observation(m.to_move)
             if m.phase == PLAY:
                 assert sorted(la) == la and set(la) <= set(v.hand)
+        check_view(m, r.below(m.n))
         m.apply(a)
         check(m)
         b = m.to_bytes()
