@@ -317,6 +317,8 @@ class Table:
         m._redeal(b[_HEAD:end])
         for a in b[end:-2]:
             m._replay(a)
+        if m.to_bytes() != b:  # e.g. a NEXT_HAND in the log: never written by to_bytes
+            raise ValueError("save: not a save this engine writes")
         return m
 
     def _replay(self, a):

@@ -494,3 +494,14 @@ def test_observation_shows_only_own_cards_4():
         assert o.hand == bytes(suits_hands()[s])
     with pytest.raises(ValueError):
         m.observation(4)
+
+
+def test_from_bytes_rejects_a_log_to_bytes_never_writes_4():
+    m = boston_hand([0, 0])
+    assert m.phase == HAND_OVER
+    b = m.to_bytes()
+    body = bytearray(b[:-2]) + bytes([NEXT_HAND])
+    s = (sum(body) + len(body)) & 0xFFFF
+    with pytest.raises(ValueError):
+        Match.from_bytes(bytes(body) + bytes((s >> 8, s & 255)))
+    assert Match.from_bytes(b).to_bytes() == b
