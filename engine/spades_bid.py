@@ -101,3 +101,16 @@ def exchange_cards(hand, bidder):
     else:
         cards.sort(key=lambda c: (c % 13) * 4 + (c // 13 == SPADES))
     return cards[:3]
+
+
+def guess_bid(m, n=4):
+    """The bid a plain player makes with hand m (the search's guess for seats that have
+    not bid yet): Nil with a ducking hand, else the trick estimate rounded."""
+    est = tricks10(m, n)
+    if est <= 22 and nil_risk(m, n) <= 12:
+        return 0
+    if n == 4:
+        b = (est + 4) // 10
+    else:
+        b = (9 * est + 200) // 100
+    return 1 if b < 1 else (13 if b > 13 else b)

@@ -155,8 +155,9 @@ def _side(v, seat):
 
 # ---- bidding ----
 
+HARD_BID_SEARCH = 0  # 1: hard bids by playouts (measured no better than the estimate yet)
 HARD_ROUND = 2  # hard rounds its estimate down more: contracts first
-NIL_RISK = (0, 4, 14, 10)  # by level index: random, easy, normal, hard
+NIL_RISK = (0, 4, 14, 12)  # by level index: random, easy, normal, hard
 
 
 def blind_nil_wanted(v, level):
@@ -294,6 +295,7 @@ class Bot:
         self.budget = budget
         self.search = None
         self._action = -1
+        self._bid_search = None
 
     def act(self, v):
         self.begin(v)
@@ -328,12 +330,51 @@ class Bot:
                 return
             self._action = tr.pick(t, self.seat)
             return
+        if lv == 3 and ph == BIDDING and v.looked and HARD_BID_SEARCH:
+            self._begin_bid(v)
+            return
         self._action = self._decide(v, lv)
+
+    def _begin_bid(self, v):
+        """Hard bids by playing sampled deals out (spades_search.BidSearch)."""
+        from engine.spades_search import BidSearch
+        me = self.seat
+        n = len(v.bids)
+        t = table(v)
+        m = bd.masks(v.hand)
+        self._heur = choose_bid(v, m, 2, self.rng) - BID
+        try_nil = bd.nil_risk(m, n) <= 30 and bd.tricks10(m, n) <= 30
+        if n == 4:
+            p = v.bids[me ^ 2]
+            if p == 0 or p == BLIND_NIL:
+                try_nil = False
+            leader = (v.dealer + 1) & 3
+        else:
+            leader = v.first ^ 1
+        srch = _searcher()
+        srch.rng.seed(self.rng.next16() + 1)
+        bs = self._bid_search = BidSearch(srch)
+        bs.start(t, me, unseen_cards(v, t), 2 * self.budget, self._heur if self._heur > 0 else 1,
+                 leader, try_nil, SAMPLE_COST)
+        self._searching = True
+
+    def _bid_result(self):
+        best, bestv, nilv, ok, k = self._bid_search.result()
+        self._bid_search = None
+        if nilv is not None and nilv > bestv and ok * 4 >= k * 3:
+            return BID  # Nil, made on at least 3 deals in 4
+        return BID + best
 
     def step(self, n):
         """Spend up to n card plays of search; True when the action is ready."""
         if not self._searching:
             return True
+        if self._bid_search is not None:
+            if self._bid_search.step(n):
+                self._searching = False
+                self._action = self._bid_result()
+                return True
+            return False
         if self.search.step(n):
             self._searching = False
             self._action = self.search.result()
