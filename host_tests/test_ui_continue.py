@@ -7,6 +7,7 @@ from engine import options, storage
 from engine.storage import GAME_SPADES4, GAME_SPIT, Storage
 from engine.tricks import PLAY
 from host_tests.spades_ui_support import app_with, human_keys, launch
+from host_tests.ui_support import count_color
 from ui import keys, menu as menu_mod
 from ui.app import App
 from ui.hardware_laptop import Headless
@@ -134,6 +135,10 @@ def test_a_corrupt_saved_game_is_told_once_and_not_offered():
     try:
         assert "Continue" not in labels(menu)
         assert menu.noticing
+        box = count_color(hw.display, menu_mod.BOX, 0, 0, 160, 128)
+        assert box > menu_mod.BOX_W * menu_mod.BOX_H // 2  # the box is on the screen
+        assert count_color(hw.display, menu_mod.NOTICE, menu_mod.BOX_X, menu_mod.BOX_Y,
+                           menu_mod.BOX_X + menu_mod.BOX_W, menu_mod.BOX_Y + 30) > 40  # its text
         assert "Saved game could not be read" in " ".join(line.text for line in menu.box_lines)
         hw.press(keys.DOWN)  # keys other than A/B/Start do not pass the box
         app.step()
@@ -141,6 +146,7 @@ def test_a_corrupt_saved_game_is_told_once_and_not_offered():
         hw.press(keys.A)
         app.step()
         assert not menu.noticing and app.screen is menu
+        assert count_color(hw.display, menu_mod.BOX, 0, 0, 160, 128) == 0
         app.show(menu)  # shown again (back from a page): told once only
         assert not menu.noticing
         nvm2 = bytearray(hw.nvm)

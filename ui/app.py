@@ -7,7 +7,8 @@ Hardware (ui/hardware_board.py on the badge, ui/hardware_laptop.py on a laptop):
     hw.ticks_ms()       millisecond clock (wraps on the badge; screens get App.now)
     hw.pixels           the 5 NeoPixels: fill(0xRRGGBB), pixels[i] = 0xRRGGBB
     hw.tone(hz, ms)     starts a square-wave tone and returns at once (hz 0: stop)
-    hw.nvm              8192 bytes, bytearray-like, kept across power-off
+    hw.nvm              8192 bytes, bytearray-like, kept across power-off (a missing or
+                        smaller one, or writes raising OSError, only stop the saving)
     hw.mem_free()       free heap in bytes, -1 where unknown
     hw.frame_done()     called at the end of every frame (the laptop window paces here)
     hw.quit_requested   True once the laptop window is closed (never on the badge)
