@@ -80,10 +80,8 @@ class Hardware:
         self.keys = keys.Keys(self._scanner.events)
         self.pixels = Pixels(board.NEOPIXEL)
         self.pixels.fill(0)
-        nvm = microcontroller.nvm
-        if nvm is None:
-            raise RuntimeError("this board has no nvm")
-        self.nvm = nvm
+        # None on a build without nvm: storage then keeps saves in memory and says so once
+        self.nvm = microcontroller.nvm
         self._speaker_on = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
         self._speaker_on.switch_to_output(value=False)
         self._audio = audioio.AudioOut(board.SPEAKER)
