@@ -222,59 +222,6 @@ def choose_bid(v, m, level, rng):
     return BID + b
 
 
-# ---- two-player draw (RULES 2.2, 2.4) ----
-
-def double_nil_wanted(v, level):
-    if level < 2 or not v.blind_nil:
-        return False
-    me = v.seat
-    behind = v.scores[1 - me] - v.scores[me]
-    # a last resort: the opponent is about to win and a normal hand cannot catch up
-    return v.scores[1 - me] >= v.target - 100 and behind >= 200
-
-
-def keep_card(v, c, level, rng):
-    """Keep the drawn card? (otherwise the next one is kept unseen)."""
-    r = c % 13
-    s = c // 13
-    if level == 0:
-        return rng.below(2) == 0
-    nil = v.declared[v.seat] == 2
-    if nil:
-        return r <= 5 and not (s == 3 and r >= 4)
-    # a card is worth keeping when better than an average random card
-    val = r
-    if s == 3:
-        val += 4
-    if level == 1:
-        return val >= 7
-    have = bd.masks(v.hand)
-    k = bd.count(have[s])
-    if s != 3 and k >= 4 and r < 9:
-        val += 1  # length in a side suit
-    if s != 3 and k == 0 and r < 6:
-        val -= 2
-    return val >= 7
-
-
-def double_nil_discards(hand, level):
-    """Up to three most dangerous cards to replace (RULES 2.4)."""
-    scored = []
-    m = bd.masks(hand)
-    for c in hand:
-        s = c // 13
-        r = c % 13
-        low_cover = bd.count(m[s] & ((1 << r) - 1))
-        d = r - 2 * low_cover + (3 if s == 3 else 0)
-        if d >= 5:
-            scored.append((d, c))
-    scored.sort()
-    scored.reverse()
-    return [c for d, c in scored[:3]]
-
-
-# ---- the bot ----
-
 _SEARCH = []
 
 
@@ -296,6 +243,8 @@ class Bot:
         self.search = None
         self._action = -1
         self._bid_search = None
+        if self.level == 3:
+            _searcher()  # long-lived: load and allocate it now, before the heap fragments
 
     def act(self, v):
         self.begin(v)
@@ -324,6 +273,8 @@ class Bot:
                 if done:
                     self._searching = False
                     self._action = self.search.result()
+                    self.search.t = None
+                    self.search.unseen = None
                 return
             if lv == 1:
                 self._action = self._easy_play(v, t)
@@ -336,34 +287,10 @@ class Bot:
         self._action = self._decide(v, lv)
 
     def _begin_bid(self, v):
-        """Hard bids by playing sampled deals out (spades_search.BidSearch)."""
-        from engine.spades_search import BidSearch
-        me = self.seat
-        n = len(v.bids)
-        t = table(v)
-        m = bd.masks(v.hand)
-        self._heur = choose_bid(v, m, 2, self.rng) - BID
-        try_nil = bd.nil_risk(m, n) <= 30 and bd.tricks10(m, n) <= 30
-        if n == 4:
-            p = v.bids[me ^ 2]
-            if p == 0 or p == BLIND_NIL:
-                try_nil = False
-            leader = (v.dealer + 1) & 3
-        else:
-            leader = v.first ^ 1
-        srch = _searcher()
-        srch.rng.seed(self.rng.next16() + 1)
-        bs = self._bid_search = BidSearch(srch)
-        bs.start(t, me, unseen_cards(v, t), 2 * self.budget, self._heur if self._heur > 0 else 1,
-                 leader, try_nil, SAMPLE_COST)
+        """Hard bids by playing sampled deals out (engine/spades_bidsearch.py)."""
+        from engine.spades_bidsearch import begin_bid
+        self._bid_search = begin_bid(self, v)
         self._searching = True
-
-    def _bid_result(self):
-        best, bestv, nilv, ok, k = self._bid_search.result()
-        self._bid_search = None
-        if nilv is not None and nilv > bestv and ok * 4 >= k * 3:
-            return BID  # Nil, made on at least 3 deals in 4
-        return BID + best
 
     def step(self, n):
         """Spend up to n card plays of search; True when the action is ready."""
@@ -372,12 +299,17 @@ class Bot:
         if self._bid_search is not None:
             if self._bid_search.step(n):
                 self._searching = False
-                self._action = self._bid_result()
+                from engine.spades_bidsearch import bid_result
+                self._action = bid_result(self._bid_search)
+                self._bid_search = None
                 return True
             return False
-        if self.search.step(n):
+        srch = self.search
+        if srch.step(n):
             self._searching = False
-            self._action = self.search.result()
+            self._action = srch.result()
+            srch.t = None  # let this decision's table go
+            srch.unseen = None
             return True
         return False
 
@@ -413,10 +345,13 @@ class Bot:
         if ph == HAND_OVER:
             return NEXT_HAND
         if ph == DECLARE:
+            from engine.spades_draw import double_nil_wanted
             return DOUBLE_NIL if double_nil_wanted(v, lv) else NO_DOUBLE_NIL
         if ph == DRAW:
+            from engine.spades_draw import keep_card
             return KEEP if keep_card(v, v.drawn, lv, rng) else REJECT
         if ph == DISCARDING:
+            from engine.spades_draw import double_nil_discards
             done = v.discarded
             for c in double_nil_discards(v.hand, lv):
                 if c not in done:

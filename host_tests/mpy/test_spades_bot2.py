@@ -3,6 +3,8 @@
 import gc
 
 import lane_heap
+from engine import scoring  # noqa: F401  the engine imports it at a hand's end: load it
+# while the heap is still unfragmented (on the board there is room to spare)
 from engine.spades2 import Match
 from engine.tricks import HAND_OVER, MATCH_OVER, NEXT_HAND
 from engine import spades_bot as sb

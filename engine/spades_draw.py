@@ -1,0 +1,58 @@
+"""Two-player Spades bot choices before the bidding (RULES 2.2, 2.4): Double Nil,
+keep or reject the drawn card, the cards to replace after Double Nil. A module of its
+own: the four-player bots never load it.
+"""
+from engine import spades_bid as bd
+
+
+def double_nil_wanted(v, level):
+    if level < 2 or not v.blind_nil:
+        return False
+    me = v.seat
+    behind = v.scores[1 - me] - v.scores[me]
+    # a last resort: the opponent is about to win and a normal hand cannot catch up
+    return v.scores[1 - me] >= v.target - 100 and behind >= 200
+
+
+def keep_card(v, c, level, rng):
+    """Keep the drawn card? (otherwise the next one is kept unseen)."""
+    r = c % 13
+    s = c // 13
+    if level == 0:
+        return rng.below(2) == 0
+    nil = v.declared[v.seat] == 2
+    if nil:
+        return r <= 5 and not (s == 3 and r >= 4)
+    # a card is worth keeping when better than an average random card
+    val = r
+    if s == 3:
+        val += 4
+    if level == 1:
+        return val >= 7
+    have = bd.masks(v.hand)
+    k = bd.count(have[s])
+    if s != 3 and k >= 4 and r < 9:
+        val += 1  # length in a side suit
+    if s != 3 and k == 0 and r < 6:
+        val -= 2
+    return val >= 7
+
+
+def double_nil_discards(hand, level):
+    """Up to three most dangerous cards to replace (RULES 2.4)."""
+    scored = []
+    m = bd.masks(hand)
+    for c in hand:
+        s = c // 13
+        r = c % 13
+        low_cover = bd.count(m[s] & ((1 << r) - 1))
+        d = r - 2 * low_cover + (3 if s == 3 else 0)
+        if d >= 5:
+            scored.append((d, c))
+    scored.sort()
+    scored.reverse()
+    return [c for d, c in scored[:3]]
+
+
+# ---- the bot ----
+
