@@ -39,6 +39,7 @@ class BidSearch:
             s.deal = tr.Table(t.n)
             s.work = tr.Table(t.n)
         s.was = getattr(t, "was", None)
+        s.blind_fit = 0  # before the exchange a Blind Nil hand is any hand
         s.t = t
         s.seat = seat
         s.unseen = unseen

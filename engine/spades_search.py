@@ -21,7 +21,8 @@ MAX_CANDS = 5
 TRIES = 6  # deals drawn per sample; the one that fits the bids best is played
 
 BAG_COST = 6  # a bag scores 1 now and costs 100/10 later (less: it may never count)
-SET_COST = 30
+SET_COST = 60
+BLIND_FIT = 45  # >0: a Blind Nil hand in play fits when its Nil risk is under this
 
 
 def candidates(t, seat):
@@ -120,7 +121,7 @@ def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None):
     return tries
 
 
-def misfit(d, seat, was, m):
+def misfit(d, seat, was, m, blind_fit=0):
     """How far the sampled hands in Table d are from their owners' bids (x10 tricks
     beyond a tolerance): a seat that bid 5 rarely holds a hand worth 2. `was` holds
     the cards each seat has played (16 masks); m is a 4-entry scratch list."""
@@ -128,12 +129,13 @@ def misfit(d, seat, was, m):
     f = 0
     for o in range(n):
         b = d.bid[o]
-        if o == seat or b < 0 or d.blind[o]:
+        if o == seat or b < 0 or (d.blind[o] and not blind_fit):
             continue
         for s in range(4):
             m[s] = d.h[o * 4 + s] | was[o * 4 + s]
         if b == 0:
-            x = nil_risk(m, n) - 25
+            # a Blind / Double Nil bidder has passed or replaced its worst cards
+            x = nil_risk(m, n) - (BLIND_FIT if d.blind[o] else 25)
         else:
             x = tricks10(m, n) - 10 * b
             if x < 0:
@@ -193,6 +195,7 @@ class Search:
             self.deal = tr.Table(t.n)
             self.work = tr.Table(t.n)
         self.was = getattr(t, "was", None)
+        self.blind_fit = BLIND_FIT  # cards are exchanged / replaced by now
         self.t = t
         self.seat = seat
         self.unseen = unseen
@@ -268,7 +271,7 @@ class Search:
             self.spent += self.sample_cost
             if tries == 1:
                 return
-            f = misfit(d, self.seat, was, scratch)
+            f = misfit(d, self.seat, was, scratch, self.blind_fit)
             if bestf < 0 or f < bestf:
                 bestf = f
                 self.deal.copy_from(d)
