@@ -504,3 +504,47 @@ def test_hard_bid_search_gives_a_bid(monkeypatch):
         steps += 1
     assert steps > 2 and b.result() == a
     assert BID <= a <= BID + 13
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_information_rule_two_players(level):
+    """Two players: swap cards between the opponent's hand and the part of the discard
+    pile this player never saw (RULES 2.2); same observation, same decision."""
+    from engine.spades2 import Match as Match2
+    from engine.tricks import PILE
+    rng = Rng(5)
+    for seed, plays in ((3, 0), (4, 7), (5, 16)):
+        m = Match2(seed, blind_nil=False)
+        bots = [sb.Bot(s, "normal", seed) for s in range(2)]
+        n = 0
+        while True:
+            s = m.to_move
+            if m.phase == PLAY:
+                if n == plays:
+                    break
+                n += 1
+            m.apply(bots[s].act(m.observation(s)), s)
+        v1 = m.observation(s)
+        t = sb.table(v1)
+        o = 1 - s
+        m2 = Match2.from_bytes(m.to_bytes())
+        unseen_pile = [c for c in range(52) if m2.holder[c] == PILE and c not in v1.rejected]
+        swaps = 0
+        for _ in range(100):
+            a = m2.hands[o][rng.below(len(m2.hands[o]))]
+            b = unseen_pile[rng.below(len(unseen_pile))]
+            if t.void[o] >> (b // 13) & 1 or (len(v1.trick) and a // 13 != b // 13):
+                continue
+            m2.hands[o].remove(a)
+            m2.hands[o].append(b)
+            m2.counts[o * 4 + a // 13] -= 1
+            m2.counts[o * 4 + b // 13] += 1
+            m2.holder[a] = PILE
+            m2.holder[b] = o
+            unseen_pile[unseen_pile.index(b)] = a
+            swaps += 1
+        m2.hands[o].sort()
+        assert swaps > 5 and m2.hands[o] != m.hands[o]
+        v2 = m2.observation(s)
+        assert _same_view(v1, v2)
+        assert sb.Bot(s, level, 5, 400).act(v1) == sb.Bot(s, level, 5, 400).act(v2)
