@@ -156,7 +156,8 @@ def _side(v, seat):
 # ---- bidding ----
 
 HARD_BID_SEARCH = 0  # 1: hard bids by playouts (measured no better than the estimate yet)
-HARD_ROUND = 2  # hard rounds its estimate down more: contracts first
+HARD_ROUND = 1  # hard rounds its estimate down: contracts first (measured: 2 -> 1 raised
+# contracts made 82% -> 88% and wins over normal 58% -> 67%, 100 duplicate matches)
 NIL_RISK = (0, 4, 14, 12)  # by level index: random, easy, normal, hard
 
 
