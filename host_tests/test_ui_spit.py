@@ -11,7 +11,7 @@ from engine import stats as ST
 from engine.spit_bot import THINK
 from engine.storage import GAME_SPIT, Storage
 from host_tests.ui_support import count_color, shown
-from ui import keys, sprites, spit_screen as SS
+from ui import keys, sprites, spit_screen as SS, widgets
 from ui.app import App
 from ui.hardware_laptop import Headless
 from ui.menu import Menu
@@ -492,3 +492,47 @@ def test_one_pile_round_plays_on_one_pile_with_a_or_b(hw):
             assert scr.v.pile_counts[one] == 2
             return
     pytest.skip("no play on the one pile in this deal")
+
+
+def _message_clear_of_the_decks(scr):
+    """The message line's text, checked to stay between the two spit decks (the
+    bot's deck reaches up into the message row)."""
+    m = scr.message
+    width = len(m.text) * widgets.font()[1]
+    left = m.group.x
+    assert left >= SS.YOU_DECK_X + sprites.CARD_W + SS.EDGE_DX or width == 0, m.text
+    assert left + width <= SS.BOT_DECK_X, m.text
+    return m.text
+
+
+def test_the_slap_prompt_stays_clear_of_the_bots_deck(hw):
+    app = App(hw)
+    scr = T.table(app, seed=5, level=3)
+    T.autopilot(scr, 5)
+    assert T.run_until(app, lambda: scr.game.phase == S.PH_SLAP, ms=STEP)
+    scr.tab.bots[0] = None
+    scr.tab.when[0] = -1
+    app.step()
+    assert _message_clear_of_the_decks(scr).startswith("Slap")
+
+
+def test_a_refused_move_says_why_for_a_moment(hw):
+    app, scr = make(hw, seed=7)
+    to_play(app, scr)
+    scr.tab.bots[1] = None  # keep the table still
+    scr.tab.when[1] = -1
+    v = scr.v
+    bad = [i for i in range(5) if not S.adjacent(v.tops[i], v.pile_tops[0])]
+    assert bad
+    hw.press(*([keys.RIGHT] * bad[0] + [keys.A]))
+    app.step()
+    text = _message_clear_of_the_decks(scr)
+    assert text == "%s won't go on %s" % (SS._rank(v.tops[bad[0]]), SS._rank(v.pile_tops[0]))
+    hw.press(keys.DOWN)  # no empty place yet in the first layout
+    app.step()
+    assert _message_clear_of_the_decks(scr) == "No empty place"
+    for _ in range(SS.NOTE_MS // STEP + 2):
+        hw.advance(STEP)
+        app.step()
+    assert scr.message.text == ""  # gone again
+    assert SS._rank(8) == "10" and SS._rank(12) == "A"

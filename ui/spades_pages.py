@@ -103,13 +103,20 @@ def signed(n):
     return "+%d" % n if n > 0 else "%d" % n
 
 
-def breakdown_rows(lines, names, scores, bags):
+def breakdown_rows(lines, names, scores, bags, n=4):
     """Rows for the end of a hand: per side its name, score and bags after the
-    hand, then its breakdown lines (the engine's last_breakdown) with their points."""
+    hand, then its breakdown lines (the engine's last_breakdown) with their points.
+    Two players call Blind Nil Double Nil (RULES 2.4); a Boston (no points, 1.7) is
+    announced once, without a score."""
     rows = []
     for side in range(len(lines)):
         rows.append(("%s: %d, bags %d" % (names[side], scores[side], bags[side]), "", GOOD if side == 0 else BAD))
         for label, p in lines[side]:
+            if label == "Boston":
+                rows.append((" Boston! all 13 tricks", "", HEAD))
+                continue
+            if n == 2 and label.startswith("Blind Nil"):
+                label = "Double Nil" + label[9:]
             rows.append((" " + label, signed(p), TEXT))
     return rows
 

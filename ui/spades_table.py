@@ -550,11 +550,12 @@ class Table:
         return False
 
     def _pick_prompt(self):
+        """What A and Select do now (each text fits the message line, 23 cells)."""
         k = len(self.marked)
         if self.m.phase == EXCHANGE:
-            self.say("Pass 3: %d chosen%s" % (k, ", Select" if k == 3 else ""), TURN)
+            self.say("Select: pass these 3" if k == 3 else "A: mark 3 to pass (%d/3)" % k, TURN)
         else:
-            self.say("Replace %d: Select" % k, TURN)
+            self.say("A: mark, Select: swap %d" % k, TURN)
 
     def _act(self, a):
         """The human's action: applied if legal, else the rule is shown."""
@@ -752,6 +753,8 @@ class Table:
                 self.say("%s won the trick" % self._seat_name(w), YOU if side == 0 else THEM)
             else:
                 self.wait = now + (self.hold if seat != ME else 0)
+                if m.to_move != ME:  # "Your turn" or a refusal would stay up while bots play
+                    self.say("%s to play" % self._seat_name(m.to_move), SOFT)
             if v.broken and not self.was_broken:
                 self.app.tone(1320, 60)
                 if h % n:
@@ -875,6 +878,8 @@ class Table:
             self.trick_shown = False
             self.refresh()
             self._prompt()
+            if self.m.phase == PLAY and self.m.to_move != ME:
+                self.say("%s to lead" % self._seat_name(self.m.to_move), SOFT)
             changed = True
         m = self.m
         ph = m.phase
@@ -918,9 +923,7 @@ class Table:
                     self.store.save_game(self.game, self._level_byte(), m.to_bytes())
         from ui.spades_pages import breakdown_rows
         names = self._side_names()
-        rows = breakdown_rows(lines, names, m.scores, m.bags)
-        if m.last_boston >= 0:
-            rows.append(("Boston! all 13 tricks", "", TURN))
+        rows = breakdown_rows(lines, names, m.scores, m.bags, n)
         self._lights(-1)
         self._page("Hand %d over" % m.hand_no, rows, "A: next", self._next_hand)
 

@@ -379,15 +379,16 @@ class SpitScreen:
         if v.one_pile >= 0:
             k = v.one_pile
         seen = v.pile_tops[k]
-        if v.counts[i] == 0 or seen < 0 or not S.adjacent(v.tops[i], seen):
-            self._refuse(i)  # 3.1: does not fit the pile you see
+        if v.counts[i] == 0:
+            self._refuse(i, "Place is empty")
+            return
+        if seen < 0 or not S.adjacent(v.tops[i], seen):
+            # 3.1: does not fit the pile you see
+            self._refuse(i, "%s won't go on %s" % (_rank(v.tops[i]), _rank(seen)) if seen >= 0 else "")
             return
         r = self._human(S.play(i, k, seen))
         if r != S.DONE:
-            self._refuse(i)  # 3.4: the bot landed first (void)
-            if r == S.VOID:
-                self.message.set("Too late!")
-                self.msg_until = self.app.now + NOTE_MS
+            self._refuse(i, "Too late!" if r == S.VOID else "")  # 3.4: the bot landed first (void)
 
     def _fill(self):
         """Down: the chosen card into the leftmost empty place (3.4)."""
@@ -396,11 +397,20 @@ class SpitScreen:
         e = 0
         while e < 5 and v.counts[e]:
             e += 1
-        if e == 5 or v.counts[i] < 2 or self._human(S.move(i, e)) != S.DONE:
+        if e == 5:
+            self._refuse(i, "No empty place")
+        elif v.counts[i] < 2:
+            self._refuse(i, "Nothing under it" if v.counts[i] else "Place is empty")
+        elif self._human(S.move(i, e)) != S.DONE:
             self._refuse(i)
 
-    def _refuse(self, i):
-        """A move that did not happen: the card shakes back, a short buzz."""
+    def _refuse(self, i, why=""):
+        """A move that did not happen: the card shakes back, a short buzz, and `why`
+        on the message line for a moment (kept short: the line runs between the
+        spit decks)."""
+        if why:
+            self.message.set(why)
+            self.msg_until = self.app.now + NOTE_MS
         self.refusals += 1
         self.shake = i
         self.shake_t0 = self.app.now
@@ -560,7 +570,7 @@ class SpitScreen:
         if self.mode != M_TABLE:
             return
         if ph == S.PH_SLAP:
-            self.message.set("Slap! Left or Right" if not v.slapped else "Slapped")
+            self.message.set("Slap! Left/Right" if not v.slapped else "Slapped")
         elif ph == S.PH_PLAY and self.msg_until < 0:
             self.message.set("" if one < 0 else "One pile: A or B")
             self.count_shown = -1
@@ -670,6 +680,12 @@ def _show(slot, tile, style):
 def _hide(obj, hidden):
     if obj.hidden != hidden:
         obj.hidden = hidden
+
+
+def _rank(c):
+    """A card's rank as its face shows it ('10', 'Q'), for messages."""
+    r = "23456789TJQKA"[c % 13]
+    return "10" if r == "T" else r
 
 
 def _num(n):
