@@ -535,3 +535,45 @@ def test_breakdown_rows_name_double_nil_for_two_players_and_a_boston_once():  # 
     assert (" Blind Nil failed", "-200") in [(a, b) for a, b, _ in rows4]
     boston = [r for r in rows4 if "Boston" in r[0]]
     assert len(boston) == 1 and boston[0][1] == ""
+
+
+def test_a_resumed_match_shows_its_total_in_the_score_history():
+    from ui import spades_game
+    from ui.spades_pages import history_rows
+    hw, app = app_with()
+    t = launch(hw, app, 4)
+    assert until(hw, app, lambda: isinstance(app.screen, Page))
+    press(hw, app, keys.A)  # on to hand 2
+    assert until(hw, app, lambda: my_turn(t, PLAY))
+    game, level, blob = storage.Storage(hw.nvm).load_game()
+    t2 = spades_game.resume(app, blob, level, game)
+    assert t2.history == [(1, t.m.scores[0], t.m.scores[1])]  # was empty: "No hand finished yet"
+    rows = history_rows(t2.history, ("Us", "Them"))
+    assert len(rows) == 2 and rows[1][0].split()[0] == "1"
+
+
+def _table_where_you_act_first(n):
+    from engine import spades, spades2, options as options_mod
+    eng = spades if n == 4 else spades2
+    for seed in range(1, 200):
+        m = eng.Match(seed, blind_nil=True, target=200)
+        if m.to_move == 0:
+            break
+    assert m.to_move == 0
+    hw, app = app_with()
+    t = st.Table(app, m, 0 if n == 4 else 1, "normal", options_mod.Options(), None)
+    app.show(t)
+    app.step()
+    return hw, app, t
+
+
+def test_when_you_act_first_the_offer_is_on_screen_at_once():  # RULES 1.4, 2.4
+    # the table used to wait with a bare felt: no offer, no picker, no message
+    hw, app, t = _table_where_you_act_first(4)
+    assert not t.picker.group.hidden and t.choice.items == ["Look at cards", "Blind Nil"]
+    frames(hw, app, 5)
+    assert not t.picker.group.hidden
+    hw, app, t = _table_where_you_act_first(2)
+    assert not t.picker.group.hidden and t.choice.items == ["Play normally", "Double Nil"]
+    press(hw, app, keys.A)  # play normally
+    assert t.m.to_move != 0 or t.m.phase != 5

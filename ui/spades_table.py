@@ -152,6 +152,9 @@ class Table:
         self.marked = []  # exchange / discard picks not yet sent
         self.history = []  # (hand number, score side 0, score side 1) per finished hand
         self.counted = match.phase in (HAND_OVER, MATCH_OVER)  # stats already counted
+        done = match.hand_no if self.counted else match.hand_no - 1
+        if done > 0:  # a resumed match: its earlier hands are not saved, their total is
+            self.history.append((done, match.scores[0], match.scores[1]))
         self.flash_until = 0
         self.flash_side = -1
         self.last_pixels = None
@@ -162,6 +165,7 @@ class Table:
         self.offered = None
         self._build()
         self.refresh()
+        self._prompt()  # the human may act first (new match or Continue): offer, picker, "Your turn"
 
     # ------------------------------------------------------------ building
 
