@@ -577,3 +577,11 @@ def test_when_you_act_first_the_offer_is_on_screen_at_once():  # RULES 1.4, 2.4
     assert not t.picker.group.hidden and t.choice.items == ["Play normally", "Double Nil"]
     press(hw, app, keys.A)  # play normally
     assert t.m.to_move != 0 or t.m.phase != 5
+
+
+def test_select_looks_at_the_cards_at_your_own_bidding_turn_too():  # RULES 1.4
+    hw, app, t = _table_where_you_act_first(4)
+    assert not t.v.looked
+    press(hw, app, keys.SELECT)
+    assert t.v.looked and t.m.bids[0] == -1  # looked, no Blind Nil, the picker next
+    assert t.big.text.startswith("<")

@@ -500,6 +500,8 @@ class Table:
 
     def _bid_key(self, key):
         if not self.v.looked:
+            if key == keys.SELECT:  # looks at your turn too, as while the others bid
+                return self._act(LOOK)
             return self._choice_key(key, (LOOK, BLIND_NIL))
         if key in (keys.UP, keys.RIGHT, keys.DOWN, keys.LEFT):
             step = 1 if key in (keys.UP, keys.RIGHT) else -1
