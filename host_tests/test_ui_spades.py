@@ -585,3 +585,16 @@ def test_select_looks_at_the_cards_at_your_own_bidding_turn_too():  # RULES 1.4
     press(hw, app, keys.SELECT)
     assert t.v.looked and t.m.bids[0] == -1  # looked, no Blind Nil, the picker next
     assert t.big.text.startswith("<")
+
+
+def test_a_page_longer_than_the_screen_says_how_to_scroll():
+    hw, app = app_with()
+    page = Page(app)
+    short = [("row %d" % i, "", 0xFFFFFF) for i in range(3)]
+    page.fill("Hand 1 over", short, "A: next", lambda: None)
+    assert page.footer.text == "A: next" and page.more.text == ""
+    rows = [("row %d" % i, "", 0xFFFFFF) for i in range(11)]  # e.g. Nils, bags, penalties on both sides
+    page.fill("Hand 2 over", rows, "A: next", lambda: None)
+    assert page.footer.text == "Up/Down  A: next" and page.more.text == "v"
+    page.fill("Spades rules", rows, "Up/Down  A: back", lambda: None)
+    assert page.footer.text == "Up/Down  A: back"

@@ -63,6 +63,8 @@ class Page:
         self.title.set(title)
         self.rows = rows
         self.top = 0
+        if len(rows) > ROWS and "Up/Down" not in footer:
+            footer = "Up/Down  " + footer  # more rows than the page: say how to see them
         self.footer.set(footer)
         self.done = done
         self._draw()
