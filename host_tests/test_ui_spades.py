@@ -598,3 +598,13 @@ def test_a_page_longer_than_the_screen_says_how_to_scroll():
     assert page.footer.text == "Up/Down  A: next" and page.more.text == "v"
     page.fill("Spades rules", rows, "Up/Down  A: back", lambda: None)
     assert page.footer.text == "Up/Down  A: back"
+
+
+def test_four_figure_negative_scores_are_shown_whole():  # a run of failed Blind Nils
+    hw, app, t = at_first_play()
+    t.m.scores[0] = -1200
+    t.m.scores[1] = -1010
+    t.refresh()
+    for line in (t.us, t.them, t.us_bags, t.them_bags):
+        assert len(line.text) <= line.chars, line.text
+    assert t.them.text == "Them -1010"

@@ -173,8 +173,8 @@ class Table:
         g = displayio.Group()
         g.append(sprites.felt())
         n = self.n
-        self.us = widgets.TextLine("", 2, 0, US, chars=9)
-        self.them = widgets.TextLine("", 158, 0, THEM, (1, 0), chars=9)
+        self.us = widgets.TextLine("", 2, 0, US, chars=10)
+        self.them = widgets.TextLine("", 158, 0, THEM, (1, 0), chars=10)
         self.us_bags = widgets.TextLine("", 2, 11, SOFT, chars=8)
         self.them_bags = widgets.TextLine("", 158, 11, SOFT, (1, 0), chars=8)
         for t in (self.us, self.them, self.us_bags, self.them_bags):
