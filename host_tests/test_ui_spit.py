@@ -536,3 +536,21 @@ def test_a_refused_move_says_why_for_a_moment(hw):
         app.step()
     assert scr.message.text == ""  # gone again
     assert SS._rank(8) == "10" and SS._rank(12) == "A"
+
+
+def test_the_bots_slap_is_labelled_in_the_bots_colour(hw):
+    app = App(hw)
+    scr = T.table(app, seed=5, level=3)
+    T.autopilot(scr, 5)
+    assert T.run_until(app, lambda: scr.game.phase == S.PH_SLAP, ms=STEP)
+    scr.tab.bots[0] = None  # you wait: the bot slaps first
+    scr.tab.when[0] = -1
+    assert T.run_until(app, lambda: any(lab.text == "Bot" for lab in scr.slap_labels), ms=STEP, limit=500)
+    lab = [lab for lab in scr.slap_labels if lab.text == "Bot"][0]
+    assert lab.palette[1] == SS.BOT_COLOR  # was gold, like your own "You"
+    assert scr.message.text.startswith("Slap")  # still yours to slap
+    k = scr.slap_labels.index(lab)
+    hw.press(keys.RIGHT if k == 0 else keys.LEFT)
+    assert T.run_until(app, lambda: scr.mode == SS.M_REVEAL, ms=STEP, limit=50)
+    other = scr.slap_labels[1 - k]
+    assert other.text == "You" and other.palette[1] == SS.YOU_COLOR

@@ -282,7 +282,9 @@ class SpitScreen:
             self._lights(0xFF8000, FLASH_MS, t)
             app.tone(330 if p else 523, 60)
             if not over:
-                self.slap_labels[action - S.SLAP].set("Bot" if p else "You")
+                lab = self.slap_labels[action - S.SLAP]
+                lab.set("Bot" if p else "You")
+                lab.set_color(BOT_COLOR if p else YOU_COLOR)
         elif r == S.DONE:
             if action < S.MOVE:
                 self._lights(0x00C040 if p == 0 else 0xC02000, PULSE_MS, t)
