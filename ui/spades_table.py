@@ -212,9 +212,9 @@ class Table:
         self.dealer = widgets.TextLine("D", 0, 0, 0x102010, background=DEALER_BG)
         g.append(self.dealer.group)
         if n == 4:
-            self.dealer_xy = ((40, 56), (28, 34), (60, 12), (126, 34))
+            self.dealer_xy = ((38, 56), (28, 34), (60, 12), (126, 34))
         else:
-            self.dealer_xy = ((40, 56), (60, 12))
+            self.dealer_xy = ((38, 56), (60, 12))
         # the trick
         self.slots = []
         for s in range(n):
