@@ -608,3 +608,24 @@ def test_four_figure_negative_scores_are_shown_whole():  # a run of failed Blind
     for line in (t.us, t.them, t.us_bags, t.them_bags):
         assert len(line.text) <= line.chars, line.text
     assert t.them.text == "Them -1010"
+
+
+def test_breakdown_labels_end_before_their_points():  # "Blind Nil North failed" ran into "-200"
+    from engine.scoring import score_side
+    from ui.spades_pages import breakdown_rows, ROW_H
+    cell = 6
+    for n in (4, 2):
+        names = ("South", "West", "North", "East") if n == 4 else ("", "")
+        for a in names:
+            for b in (0, 1):
+                for blind in (0, 1):
+                    members = [(a, 0, blind, b), ("North" if n == 4 else "", 13, 0, 13 - b)]
+                    lines = score_side(members[: 2 if n == 4 else 1], 9)[2]
+                    for left, right, _ in breakdown_rows((lines, lines), ("Us", "Them"), (0, 0), (0, 0), n):
+                        if right:
+                            assert 3 + len(left) * cell + 2 <= 157 - len(right) * cell, (left, right)
+                            assert "South" not in left
+    rows = breakdown_rows(([("Blind Nil South failed", -200)], []), ("Us", "Them"), (0, 0), (0, 0), 4)
+    assert rows[1][0] == " Your B.Nil failed"
+    rows = breakdown_rows(([("Nil South", 100)], []), ("Us", "Them"), (0, 0), (0, 0), 4)
+    assert rows[1][0] == " Your Nil"

@@ -105,6 +105,9 @@ def signed(n):
     return "+%d" % n if n > 0 else "%d" % n
 
 
+LABEL_CHARS = const(18)  # a breakdown label, after its leading space, ends before "-200"
+
+
 def breakdown_rows(lines, names, scores, bags, n=4):
     """Rows for the end of a hand: per side its name, score and bags after the
     hand, then its breakdown lines (the engine's last_breakdown) with their points.
@@ -119,6 +122,10 @@ def breakdown_rows(lines, names, scores, bags, n=4):
                 continue
             if n == 2 and label.startswith("Blind Nil"):
                 label = "Double Nil" + label[9:]
+            if " South" in label:  # the human's own Nil
+                label = "Your " + label.replace(" South", "")
+            if len(label) > LABEL_CHARS:  # clear of the points at the right
+                label = label.replace("Blind Nil", "B.Nil")
             rows.append((" " + label, signed(p), TEXT))
     return rows
 
