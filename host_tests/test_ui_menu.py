@@ -214,3 +214,21 @@ def test_tone_respects_sound_off(ui):
     app.sound_on = False
     app.tone(440, 50)
     assert [t[1:] for t in hw.tones] == [(880, 50)]
+
+
+def test_home_keeps_libraries_a_game_pulled_in(ui, tmp_path, monkeypatch):
+    # numpy and PIL cannot be imported twice in one process: going home must drop only
+    # the game's own modules, not a library first imported while the game ran.
+    hw, app, menu = ui
+    pkg = tmp_path / "fakegames2"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "table.py").write_text("import fakelib_outside\n" + GAME)
+    (tmp_path / "fakelib_outside.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert app.launch("fakegames2.table", 1)
+    assert "fakelib_outside" in sys.modules
+    app.home()
+    assert "fakegames2.table" not in sys.modules and "fakegames2" not in sys.modules
+    assert "fakelib_outside" in sys.modules
+    sys.modules.pop("fakelib_outside", None)

@@ -152,7 +152,7 @@ class App:
         except ImportError as e:
             missing = _missing_name(e)
             if missing and (module_name == missing or module_name.startswith(missing + ".")):
-                self._forget([m for m in sys.modules if m not in before])
+                self._forget(self._game_modules(before, module_name))
                 return None
             raise
         self._before = before  # unload() drops whatever came in since, lazy imports too
@@ -198,11 +198,18 @@ class App:
         """Drop every module imported since the last launch (the game's, including those
         it imported later), and collect."""
         if self._before is not None:
-            before = self._before
-            self._forget([m for m in sys.modules if m not in before])
+            self._forget(self._game_modules(self._before, self.game))
         self._before = None
         self.game = None
         gc.collect()
+
+    @staticmethod
+    def _game_modules(before, module_name):
+        """What a game brought in since `before`: only the project's own packages and
+        the game's, never a library a laptop twin pulled in on the way (numpy, PIL:
+        they cannot be imported twice in one process)."""
+        own = ("engine", "ui", module_name.split(".")[0])
+        return [m for m in sys.modules if m not in before and m.split(".")[0] in own]
 
     @staticmethod
     def _forget(names):
