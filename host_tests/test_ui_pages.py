@@ -232,8 +232,8 @@ def test_rules_pages_use_the_games_text_and_page_with_up_down(ui):
     assert scr.lines == [r[0] for r in spades_pages.rules(2)] and scr.title.text == "Spades for two rules"
     hw.press(keys.RIGHT)
     app.step()
-    from ui import spit_screen
-    assert scr.lines == list(spit_screen._RULES) and scr.title.text == "Spit rules"
+    from ui import rules_text
+    assert scr.lines == list(rules_text.SPIT) and scr.title.text == "Spit rules"
     assert rules_screen.rules_text(2) == scr.lines
     # every line fits the screen
     for g in range(3):
@@ -241,6 +241,30 @@ def test_rules_pages_use_the_games_text_and_page_with_up_down(ui):
     hw.press(keys.B)
     app.step()
     assert app.screen is menu and app.game is None
+
+
+def test_rules_pages_bring_no_game_screen_into_the_heap(ui):
+    import sys
+    hw, app, menu = ui
+    games = ("ui.spit_screen", "ui.spades_table", "ui.spades_pages")
+    saved = {m: sys.modules.pop(m) for m in games if m in sys.modules}  # loaded by other tests
+    try:
+        scr = open_entry(hw, app, menu, "Rules")
+        for title in ("Spades rules", "Spades for two rules", "Spit rules"):
+            assert scr.title.text == title and scr.left[0].text
+            assert [m for m in games if m in sys.modules] == [], title
+            hw.press(keys.RIGHT)
+            app.step()
+        from ui import spades_pages  # the pause menus show the same text
+        assert [r[0] for r in spades_pages.rules(4)] == rules_screen_lines(0)
+        assert [r[0] for r in spades_pages.rules(2)] == rules_screen_lines(1)
+    finally:
+        sys.modules.update(saved)
+
+
+def rules_screen_lines(game):
+    from ui import rules_screen
+    return rules_screen.rules_text(game)
 
 
 def test_rules_text_is_drawn_in_white_on_the_felt(ui):

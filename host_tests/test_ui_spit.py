@@ -11,7 +11,7 @@ from engine import stats as ST
 from engine.spit_bot import THINK
 from engine.storage import GAME_SPIT, Storage
 from host_tests.ui_support import count_color, shown
-from ui import keys, sprites, spit_screen as SS, widgets
+from ui import keys, rules_text, sprites, spit_screen as SS, widgets
 from ui.app import App
 from ui.hardware_laptop import Headless
 from ui.menu import Menu
@@ -238,7 +238,7 @@ def test_pause_stops_the_clock_and_rules_show(hw):
     assert g.to_bytes() == before
     hw.press(keys.DOWN, keys.A)
     app.step()
-    assert scr.mode == SS.M_RULES and scr.lines[0].text == SS._RULES[0]
+    assert scr.mode == SS.M_RULES and scr.lines[0].text == rules_text.SPIT[0]
     hw.press(keys.B)
     app.step()
     assert scr.mode == SS.M_PAUSE

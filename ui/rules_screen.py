@@ -1,10 +1,11 @@
 """The Rules pages (title menu): short rules of each game, a page at a time.
 Left/Right: the other games; Up/Down: the previous/next page; B or Start: back.
 
-The text is the games' own (shown in their pause menus too): ui/spades_pages.rules(n)
-for Spades, ui/spit_screen._RULES for Spit (imported only when its page is shown).
+The text is the games' own (shown in their pause menus too): ui/rules_text.py, which
+holds text only, so no game screen comes into the heap here.
 """
 from ui import keys
+from ui.rules_text import lines as game_lines
 from ui.pages import ROWS, TEXT, TextPage
 
 GAMES = ("Spades", "Spades for two", "Spit")
@@ -12,11 +13,7 @@ GAMES = ("Spades", "Spades for two", "Spit")
 
 def rules_text(game):
     """The lines of a game's rules (engine.storage game id)."""
-    if game == 2:
-        from ui.spit_screen import _RULES
-        return list(_RULES)
-    from ui.spades_pages import rules
-    return [row[0] for row in rules(4 if game == 0 else 2)]
+    return list(game_lines(game))
 
 
 class RulesScreen(TextPage):

@@ -3,8 +3,8 @@ history and the rules. One `Page` screen is built once per game and refilled
 (fill) for each use: a title, ROWS rows of (left text, right text, colour) that
 scroll with Up/Down, and a footer. A or B (or Start) calls `done()`.
 
-The rules pages' text (RULES 1 and 2, shortened) lives here too: rules(n) gives
-the rows for the four-player (n=4) or two-player (n=2) game.
+rules(n) gives the rows of the rules page for the four-player (n=4) or two-player
+(n=2) game; the text itself is ui/rules_text.py (shared with the title menu).
 """
 import displayio
 
@@ -140,50 +140,8 @@ def history_rows(history, names):
     return rows
 
 
-_RULES4 = (
-    "Partners sit opposite:",
-    " you (S) and North.",
-    "Bid the tricks you",
-    " will win, 0-13.",
-    "0 is Nil: win none,",
-    " +100 / -100.",
-    "Blind Nil: bid before",
-    " looking, +200/-200;",
-    " partners swap 3 cards.",
-    "Follow suit if you can.",
-    "Spades are trumps.",
-    "No spade lead until",
-    " spades are broken.",
-    "Made: 10 per trick bid",
-    " +1 per extra (a bag).",
-    "Set: -10 per trick bid.",
-    "10 bags: -100.",
-    "First side to the",
-    " target wins.",
-)
-
-_RULES2 = (
-    "Draw: take the top",
-    " card. Keep it (the",
-    " next is thrown away)",
-    " or throw it away",
-    " (keep the next).",
-    "13 cards each.",
-    "Double Nil: declare",
-    " before your first",
-    " draw; swap up to 3",
-    " cards after; +-200.",
-    "Bid 0-13, 0 is Nil.",
-    "Follow suit if you can.",
-    "Spades are trumps.",
-    "No spade lead until",
-    " spades are broken.",
-    "Made: 10 per trick bid",
-    " +1 per bag.",
-    "10 bags: -100.",
-)
-
-
 def rules(n):
-    text = _RULES4 if n == 4 else _RULES2
+    from ui.rules_text import SPADES2, SPADES4
+
+    text = SPADES4 if n == 4 else SPADES2
     return [(line, "", TEXT) for line in text]

@@ -93,16 +93,6 @@ _NONE = const(255)
 _SHAKE = (0, -6, 3, -3, -3, -1, 2, 0, -2, 0, 1, 0, 0, 0)  # (dx, dy) per step
 _COUNTDOWN = ("A: Spit! now", "A: Spit! now  1", "A: Spit! now  2", "A: Spit! now  3")
 _PAUSE_ITEMS = ("Resume", "Rules", "Quit")
-_RULES = (
-    "Play a top card on a",
-    "pile 1 rank up or down",
-    "(A goes on K and on 2).",
-    "Left/Right: choose card",
-    "A: left pile, B: right",
-    "Down: to an empty place",
-    "Empty your 5 places,",
-    "slap the small pile L/R",
-)
 _SIDE = ("left", "right")
 _DIGITS = "0123456789"
 
@@ -633,7 +623,9 @@ class SpitScreen:
     def _rules(self):
         self.mode = M_RULES
         self.menu.group.hidden = True
-        self._panel("Rules", _RULES)
+        from ui.rules_text import SPIT
+
+        self._panel("Rules", SPIT)
 
     def _results(self):
         g = self.game

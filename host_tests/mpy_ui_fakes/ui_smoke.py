@@ -119,12 +119,17 @@ assert scr.title.text == "Stats: Spit", scr.title.text
 hw.press(keys.B)
 app.step()
 scr = choose("Rules")
-hw.press(keys.DOWN, keys.RIGHT)  # (Spit's text comes with the whole Spit screen: not here)
+hw.press(keys.DOWN, keys.RIGHT)
 app.step()
 assert scr.title.text == "Spades for two rules" and scr.left[0].text
+hw.press(keys.RIGHT)  # the rules text only: no game screen comes into the heap
+app.step()
+assert scr.title.text == "Spit rules" and scr.left[0].text
+for m in ("ui.spit_screen", "ui.spades_table", "ui.spades_pages"):
+    assert m not in sys.modules, m
 hw.press(keys.B)
 app.step()
-assert app.screen is menu and "ui.spades_pages" not in sys.modules and "ui.rules_screen" not in sys.modules
+assert app.screen is menu and "ui.rules_text" not in sys.modules and "ui.rules_screen" not in sys.modules
 gc.collect()
 app.storage.save_game(1, 1, b"junk")  # a save the game refuses: told once, never a crash
 app.show(menu)
