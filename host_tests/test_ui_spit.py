@@ -554,3 +554,23 @@ def test_the_bots_slap_is_labelled_in_the_bots_colour(hw):
     assert T.run_until(app, lambda: scr.mode == SS.M_REVEAL, ms=STEP, limit=50)
     other = scr.slap_labels[1 - k]
     assert other.text == "You" and other.palette[1] == SS.YOU_COLOR
+
+
+def test_new_match_takes_the_level_from_app_options_not_storage(hw):
+    app = App(hw)
+    app.home_screen = Menu(app)
+    app.show(app.home_screen)
+    app.step()
+    stored = app.storage.load_options()
+    assert stored.level_spit == 3
+    app.options.level_spit = 5  # changed on the options page, not saved yet
+    app.options.spit_match = "points"
+    app.options.sound = 0
+    scr = SS.start(app)
+    app.step()
+    assert scr.level == 5 and scr.bot.level == 5
+    assert scr.game.mode == S.POINTS and app.sound_on is False
+    assert app.storage.load_options().level_spit == 3  # still not saved
+    app.options = None  # an app without options: the stored ones
+    scr = SS.start(app)
+    assert scr.level == 3 and scr.bot.level == 3 and scr.game.mode == S.STANDARD

@@ -106,6 +106,12 @@ def _storage(app):
     return st
 
 
+def _options(app, st):
+    """The run's Options (app.options, kept by the App), else the stored ones."""
+    o = getattr(app, "options", None)
+    return o if o is not None else st.load_options()
+
+
 class SpitScreen:
     """The table, its pause menu and the results, as one screen (one Group)."""
 
@@ -730,11 +736,12 @@ def match_lines(scr):
 
 # ---- entry points ------------------------------------------------------------------
 def new_match(app, seed, level=None, spit_match=None, storage=None):
-    """A new match shown on `app`; level and match type default to the options."""
+    """A new match shown on `app`; level and match type default to the options
+    (app.options, else storage's)."""
     st = storage if storage is not None else _storage(app)
     if level is None or spit_match is None:
-        o = st.load_options()
-        app.sound_on = o.sound
+        o = _options(app, st)
+        app.sound_on = bool(o.sound)
         level = o.level_spit if level is None else level
         spit_match = o.spit_match if spit_match is None else spit_match
     scr = SpitScreen(app, S.Spit(seed, spit_match), level, st)
@@ -760,7 +767,7 @@ def resume(app, blob, level_byte):
     elif g.phase != S.PH_SPIT or g.stalemate():
         raise ValueError("spit: not saved between rounds")
     st = _storage(app)
-    app.sound_on = st.load_options().sound
+    app.sound_on = bool(_options(app, st).sound)
     scr = SpitScreen(app, g, level_value(GAME_SPIT, level_byte), st)
     if g.phase == S.PH_ROUND_OVER:
         scr.next_round()
