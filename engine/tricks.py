@@ -20,6 +20,9 @@ except ImportError:  # CPython
         return x
 
 from engine.rng import Rng
+# Imported once with the engine: a late import at a hand's end can fail in a
+# fragmented heap, in the middle of a game.
+from engine.scoring import score_side, winner
 
 # actions (RULES 1.3-1.6, 2.2-2.4)
 BID = const(64)  # BID + n bids n tricks, BID + 0 is Nil
@@ -208,7 +211,6 @@ class Table:
             self._end_hand()
 
     def _score(self, side, members):
-        from engine.scoring import score_side
         pts, bags, lines = score_side(members, self.bags[side], self.bag_penalty)
         self.scores[side] += pts
         self.bags[side] = bags
@@ -217,7 +219,6 @@ class Table:
             self.last_boston = side
 
     def _finish(self):
-        from engine.scoring import winner
         self.winner = winner(self.scores, self.target)
         self._epoch += 1
         self.phase = HAND_OVER if self.winner < 0 else MATCH_OVER
