@@ -5,6 +5,9 @@
     page.set_title("Spades", arrows=True)   # "<" and ">" at the ends: Left/Right pages
     page.set_rows([("Hands", "12", TEXT), ...])
     page.set_footer("B: back")
+
+The Spades pages (ui/spades_pages.Page) are built on it with their own geometry
+(the class attributes row_h, left_x, right_x, right_chars, title_chars).
 """
 import displayio
 
@@ -29,12 +32,19 @@ PANEL = const(0x0A4A20)
 
 
 class TextPage:
+    # the geometry of the rows and the title (a subclass may change it)
+    row_h = ROW_H
+    left_x = 4
+    right_x = 156
+    right_chars = 10
+    title_chars = 24
+
     def __init__(self, app):
         self.app = app
         g = displayio.Group()
         g.append(sprites.felt())
         g.append(widgets.bar(160, 14, PANEL, 0, 0))
-        self.title = widgets.TextLine("", 80, 1, TITLE, (0.5, 0), chars=24)
+        self.title = widgets.TextLine("", 80, 1, TITLE, (0.5, 0), chars=self.title_chars)
         self.left_mark = widgets.TextLine("<", 2, 1, HEAD)
         self.right_mark = widgets.TextLine(">", 158, 1, HEAD, (1, 0))
         for t in (self.title, self.left_mark, self.right_mark):
@@ -42,9 +52,9 @@ class TextPage:
         self.left = []
         self.right = []
         for i in range(ROWS):
-            y = ROW_Y0 + i * ROW_H
-            a = widgets.TextLine("", 4, y, TEXT, chars=26)
-            b = widgets.TextLine("", 156, y, TEXT, (1, 0), chars=10)
+            y = ROW_Y0 + i * self.row_h
+            a = widgets.TextLine("", self.left_x, y, TEXT, chars=26)
+            b = widgets.TextLine("", self.right_x, y, TEXT, (1, 0), chars=self.right_chars)
             self.left.append(a)
             self.right.append(b)
             g.append(a.group)

@@ -6,9 +6,8 @@ scroll with Up/Down, and a footer. A or B (or Start) calls `done()`.
 rules(n) gives the rows of the rules page for the four-player (n=4) or two-player
 (n=2) game; the text itself is ui/rules_text.py (shared with the title menu).
 """
-import displayio
-
-from ui import keys, sprites, widgets
+from ui import keys, widgets
+from ui.pages import FOOTER_Y, TextPage
 
 try:
     from micropython import const
@@ -25,38 +24,25 @@ GOOD = const(0x8CF08C)  # points won, our side
 BAD = const(0xFF8C8C)  # points lost, their side
 DIM = const(0xA8D8B0)
 HEAD = const(0xF8C800)
-_PANEL = const(0x0A4A20)
 
 
-class Page:
-    """A scrolling page of rows (ui/app.py screen interface)."""
+class Page(TextPage):
+    """A scrolling page of rows (ui/app.py screen interface): ui/pages.TextPage with
+    rows 11 pixels apart and a "v"/"^" mark in the footer when rows lie below/above."""
+    row_h = ROW_H
+    left_x = 3
+    right_x = 157
+    right_chars = 8
+    title_chars = 26
 
     def __init__(self, app):
-        self.app = app
+        super().__init__(app)
+        self.set_title("")  # no "<" ">" marks
         self.done = None
         self.rows = ()
         self.top = 0
-        g = displayio.Group()
-        g.append(sprites.felt())
-        g.append(widgets.bar(160, 14, _PANEL, 0, 0))
-        self.title = widgets.TextLine("", 80, 1, TITLE, (0.5, 0), chars=26)
-        g.append(self.title.group)
-        self.left = []
-        self.right = []
-        for i in range(ROWS):
-            y = ROW_Y0 + i * ROW_H
-            a = widgets.TextLine("", 3, y, TEXT, chars=26)
-            b = widgets.TextLine("", 157, y, TEXT, (1, 0), chars=8)
-            self.left.append(a)
-            self.right.append(b)
-            g.append(a.group)
-            g.append(b.group)
-        g.append(widgets.bar(160, 13, _PANEL, 0, 115))
-        self.footer = widgets.TextLine("", 80, 115, DIM, (0.5, 0), chars=26)
-        g.append(self.footer.group)
-        self.more = widgets.TextLine("", 157, 115, HEAD, (1, 0), chars=1)
-        g.append(self.more.group)
-        self.group = g
+        self.more = widgets.TextLine("", 157, FOOTER_Y, HEAD, (1, 0), chars=1)
+        self.group.append(self.more.group)
 
     def fill(self, title, rows, footer, done):
         """Show `rows` (a list of (left, right, colour)); `done()` runs on A/B/Start."""
@@ -71,16 +57,7 @@ class Page:
 
     def _draw(self):
         rows = self.rows
-        for i in range(ROWS):
-            k = self.top + i
-            if k < len(rows):
-                a, b, color = rows[k]
-            else:
-                a, b, color = "", "", TEXT
-            self.left[i].set(a)
-            self.left[i].set_color(color)
-            self.right[i].set(b)
-            self.right[i].set_color(color)
+        self.set_rows(rows[self.top:self.top + ROWS])
         self.more.set("v" if self.top + ROWS < len(rows) else ("^" if self.top else ""))
 
     def on_key(self, key):
