@@ -21,31 +21,7 @@ from engine.tricks import BIDDING, EXCHANGE, PLAY, DECLARE, DRAW, DISCARDING
 
 N = int(sys.argv[1])
 
-class Display:
-    root_group = None
-    refreshes = 0
-    def refresh(self):
-        self.refreshes += 1
-
-class Hw:
-    quit_requested = False
-    def __init__(self):
-        self.display = Display()
-        self.events = keypad.EventQueue(16)
-        self.keys = keys.Keys(self.events)
-        self.now = 0
-        self.tones = 0
-        self.pixels = [0] * 5
-        self.nvm = bytearray(8192)
-    def ticks_ms(self):
-        return self.now
-    def tone(self, hz, ms):
-        self.tones += 1
-    def frame_done(self):
-        pass
-    def press(self, k):
-        self.events.record(k, True)
-        self.events.record(k, False)
+from board_twin import Hw
 
 hw = Hw()
 app = App(hw)

@@ -22,49 +22,7 @@ gc.collect()
 code = gc.mem_alloc() - base
 
 
-class Display:
-    root_group = None
-    refreshes = 0
-
-    def refresh(self):
-        self.refreshes += 1
-
-
-class Pixels:
-    def __init__(self):
-        self.colors = [0] * 5
-
-    def fill(self, c):
-        for i in range(5):
-            self.colors[i] = c
-
-
-class Hw:
-    quit_requested = False
-
-    def __init__(self):
-        self.display = Display()
-        self.events = keypad.EventQueue(8)
-        self.keys = keys.Keys(self.events)
-        self.now = 0
-        self.tones = 0
-        self.pixels = Pixels()
-        self.nvm = bytearray(8192)
-
-    def ticks_ms(self):
-        return self.now
-
-    def tone(self, hz, ms):
-        self.tones += 1
-
-    def frame_done(self):
-        pass
-
-    def press(self, *ks):
-        for k in ks:
-            self.events.record(k, True)
-            self.events.record(k, False)
-
+from board_twin import Hw
 
 hw = Hw()
 app = App(hw)
