@@ -1,6 +1,5 @@
 # Hard's optional playout bidding under MicroPython (64 KB heap), in its own process.
 import lane_heap
-from engine import scoring  # noqa: F401
 from engine.spades import Match
 from engine import spades_bot as sb
 
