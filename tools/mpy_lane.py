@@ -36,9 +36,10 @@ def compile_tree(src_dir, rel, dest):
 
 def main(argv):
     only = argv[1:]
-    os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
     # a folder of its own per run: several runs may go on at once
-    out = tempfile.mkdtemp(prefix="mpy-lane-", dir=os.path.join(ROOT, "build"))
+    # A folder of the same short length wherever the clone lives: the unix port keeps
+    # its working folder's path in the heap, and a 64 KB heap feels every byte of it.
+    out = tempfile.mkdtemp(prefix="mpy-lane-", dir="/tmp" if os.path.isdir("/tmp") else None)
     try:
         return run_lane(out, only)
     finally:
