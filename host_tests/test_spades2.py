@@ -2,6 +2,7 @@
 import pytest
 
 from engine.rng import Rng
+from host_tests.rules_support import illegal
 from engine.spades2 import (Match, IllegalAction, BID, BLIND_NIL, DOUBLE_NIL, NO_DOUBLE_NIL,
                             KEEP, REJECT, DISCARD, DISCARD_DONE, NEXT_HAND, LOOK, PASS,
                             DECLARE, DRAW, DISCARDING, BIDDING, PLAY, HAND_OVER, MATCH_OVER,
@@ -28,16 +29,6 @@ def rig(m, hand0, hand1, pile, first=0, scores=None):
     m.stock = bytearray(stock)
     m._begin()
     return m
-
-
-def illegal(m, action, seat=None, section=None):
-    before = m.to_bytes()
-    with pytest.raises(IllegalAction) as e:
-        m.apply(action, seat)
-    assert m.to_bytes() == before
-    if section:
-        assert str(e.value).startswith(section), str(e.value)
-    return str(e.value)
 
 
 def declare_none(m):

@@ -4,6 +4,7 @@ import pytest
 from engine import spades
 from engine.cards import parse, fresh_deck
 from engine.rng import Rng
+from host_tests.rules_support import illegal
 from engine.spades import (Match, IllegalAction, BID, BLIND_NIL, LOOK, PASS, NEXT_HAND,
                            BIDDING, EXCHANGE, PLAY, HAND_OVER, MATCH_OVER)
 
@@ -46,16 +47,6 @@ def bid_all(m, bids):
 def play_out(m, chooser=min):
     while m.phase == PLAY:
         m.apply(chooser(m.legal_actions()))
-
-
-def illegal(m, action, seat=None, section=None):
-    before = m.to_bytes()
-    with pytest.raises(IllegalAction) as e:
-        m.apply(action, seat)
-    assert m.to_bytes() == before
-    if section:
-        assert str(e.value).startswith(section), str(e.value)
-    return str(e.value)
 
 
 def suits_hands():
