@@ -152,7 +152,9 @@ def test_spit_countdown_runs_out_by_itself(hw):
     assert scr.game.phase != S.PH_SPIT
 
 
-def test_a_card_that_does_not_fit_shakes_back_and_costs_nothing(hw):
+def _still_table_with_a_misfit(hw):
+    """Play under way, the bot held still, and the places whose top does not fit
+    the left pile (there is at least one)."""
     app, scr = make(hw, seed=7)
     to_play(app, scr)
     scr.tab.bots[1] = None  # keep the table still
@@ -160,6 +162,11 @@ def test_a_card_that_does_not_fit_shakes_back_and_costs_nothing(hw):
     v = scr.v
     bad = [i for i in range(5) if not S.adjacent(v.tops[i], v.pile_tops[0])]
     assert bad
+    return app, scr, v, bad
+
+
+def test_a_card_that_does_not_fit_shakes_back_and_costs_nothing(hw):
+    app, scr, v, bad = _still_table_with_a_misfit(hw)
     before = scr.game.to_bytes()
     keys_ = [keys.RIGHT] * bad[0] + [keys.A]
     hw.press(*keys_)
@@ -517,13 +524,7 @@ def test_the_slap_prompt_stays_clear_of_the_bots_deck(hw):
 
 
 def test_a_refused_move_says_why_for_a_moment(hw):
-    app, scr = make(hw, seed=7)
-    to_play(app, scr)
-    scr.tab.bots[1] = None  # keep the table still
-    scr.tab.when[1] = -1
-    v = scr.v
-    bad = [i for i in range(5) if not S.adjacent(v.tops[i], v.pile_tops[0])]
-    assert bad
+    app, scr, v, bad = _still_table_with_a_misfit(hw)
     hw.press(*([keys.RIGHT] * bad[0] + [keys.A]))
     app.step()
     text = _message_clear_of_the_decks(scr)
