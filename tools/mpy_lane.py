@@ -36,9 +36,8 @@ def compile_tree(src_dir, rel, dest):
 
 def main(argv):
     only = argv[1:]
-    # a folder of its own per run: several runs may go on at once
-    # A folder of the same short length wherever the clone lives: the unix port keeps
-    # its working folder's path in the heap, and a 64 KB heap feels every byte of it.
+    # A folder of its own per run (runs may overlap), of the same short length wherever
+    # the clone lives: a 64 KB heap feels the difference.
     out = tempfile.mkdtemp(prefix="mpy-lane-", dir="/tmp" if os.path.isdir("/tmp") else None)
     try:
         return run_lane(out, only)
