@@ -12,8 +12,8 @@ the index of the value in its choices.
     target       200/300/500, default 500    RULES 1.8 / 2.7
     spit_match   "standard"/"points", default "standard"   RULES 3.8
     level_spades4, level_spades2   "easy"/"normal"/"hard", default "normal"
-                                   (engine.spades_bot level names)
-    level_spit   1..5, default 3   (engine.spit_bot levels)
+                                   (engine.bots.spades_bot level names)
+    level_spit   1..5, default 3   (engine.bots.spit_bot levels)
     sound        False/True, default True
     bot_speed    SLOW/NORMAL/FAST (0/1/2), default NORMAL: how long the UI lets
                  a bot's move show

@@ -138,3 +138,22 @@ def test_shuffle_checker_flags(source):
 
 def test_shuffle_checker_allows_rng_shuffle():
     assert shuffle_problems("from engine.rng import Rng\nRng(1).shuffle(deck)\nimport random\nrandom.randint(1, 2)\n") == []
+
+
+RULE_FILES = [p for p in ENGINE_FILES if os.sep + "bots" + os.sep not in p]
+
+
+def test_bots_live_in_their_own_folder():
+    names = [os.path.relpath(p, ROOT) for p in ENGINE_FILES]
+    assert os.path.join("engine", "bots", "spades_bot.py") in names
+    assert os.path.join("engine", "bots", "spit_bot.py") in names
+    assert not [n for n in names if "bot" in os.path.basename(n) and "bots" not in n]
+
+
+@pytest.mark.parametrize("path", RULE_FILES, ids=lambda p: os.path.relpath(p, ROOT))
+def test_the_rules_never_import_a_bot(path):
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    bots = [name for name, line, _, _ in imports_of(tree, module_name(path), path.endswith("__init__.py"))
+            if name and name.startswith("engine.bots")]
+    assert bots == [], "%s imports %s: the rules never depend on a bot" % (path, bots)

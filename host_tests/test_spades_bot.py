@@ -7,10 +7,10 @@ import sys
 import pytest
 
 from engine.cards import parse
-from engine import spades_track as tr
-from engine import spades_bid as bd
-from engine import spades_search as ss
-from engine import spades_bot as sb
+from engine.bots import spades_track as tr
+from engine.bots import spades_bid as bd
+from engine.bots import spades_search as ss
+from engine.bots import spades_bot as sb
 from engine.spades import Match
 from engine.tricks import (BID, BLIND_NIL, LOOK, PASS, PLAY, BIDDING, EXCHANGE, HAND_OVER,
                            MATCH_OVER, NEXT_HAND)
@@ -485,7 +485,7 @@ def test_two_player_rejected_cards_are_out_of_play():
 
 def test_double_nil_discards_high_cards():
     hand = cards("AS KH 2C 3C 4C 5D 6D 2H 3H 4S 5S 2D 3D")
-    from engine.spades_draw import double_nil_discards
+    from engine.bots.spades_draw import double_nil_discards
     got = double_nil_discards(hand, 2)
     assert parse("AS") in got and parse("KH") in got and len(got) <= 3
 

@@ -449,7 +449,7 @@ def test_3_8_option_checked():
 
 # ---- saving and section 4 ----------------------------------------------------
 def test_bytes_round_trip_every_phase():
-    from engine.spit_bot import SpitBot
+    from engine.bots.spit_bot import SpitBot
     from engine.spit_match import play_match
     seen = set()
 

@@ -9,7 +9,7 @@ import os
 from engine import spit as S
 from engine.rng import Rng
 from engine.spit import Spit, IllegalAction, adjacent
-from engine.spit_bot import SpitBot
+from engine.bots.spit_bot import SpitBot
 from engine.spit_match import play_match
 
 MATCHES = int(os.environ.get("SPIT_SOAK", "3000"))

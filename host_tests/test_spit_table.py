@@ -2,7 +2,7 @@
 from engine import spit as S
 from engine.cards import parse
 from engine.spit import play
-from engine.spit_bot import SpitBot, THINK
+from engine.bots.spit_bot import SpitBot, THINK
 from engine.spit_match import Table, play_match
 from host_tests.test_spit_rules import make
 

@@ -569,7 +569,8 @@ def test_level_bytes_for_the_saved_game():
 
 
 def test_options_values_are_what_the_engines_take():
-    from engine import spit, spit_bot
+    from engine import spit
+    from engine.bots import spit_bot
     o = options.Options()
     o.cycle("spit_match")
     game = spit.Spit(seed=3, spit_match=o.spit_match)
@@ -577,7 +578,8 @@ def test_options_values_are_what_the_engines_take():
     for lv in options.LEVEL_CHOICES[storage.GAME_SPIT]:
         spit_bot.SpitBot(lv, 1)
     try:
-        from engine import spades, spades_bot
+        from engine import spades
+        from engine.bots import spades_bot
     except ImportError:
         return
     spades.Match(1, blind_nil=o.blind_nil, bag_penalty=o.bag_penalty, target=o.target)

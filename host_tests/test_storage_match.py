@@ -6,7 +6,7 @@ from engine import options, storage
 from engine.storage import Storage
 
 spades = pytest.importorskip("engine.spades")
-spades_bot = pytest.importorskip("engine.spades_bot")
+spades_bot = pytest.importorskip("engine.bots.spades_bot")
 from engine.tricks import HAND_OVER, MATCH_OVER, NEXT_HAND  # noqa: E402
 
 LEVEL = "normal"

@@ -8,7 +8,7 @@ import pytest
 
 from engine import spit as S
 from engine import stats as ST
-from engine.spit_bot import THINK
+from engine.bots.spit_bot import THINK
 from engine.storage import GAME_SPIT, Storage
 from host_tests.ui_support import count_color, shown
 from ui import keys, rules_text, sprites, spit_screen as SS, widgets

@@ -17,7 +17,7 @@ from ui import keys
 from ui.app import App
 from ui import spit_screen as SS
 from engine import spit as S
-from engine.spit_bot import SpitBot
+from engine.bots.spit_bot import SpitBot
 gc.collect()
 code = gc.mem_alloc() - base
 

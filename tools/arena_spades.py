@@ -19,7 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from engine.spades_bot import Bot, LEVELS  # noqa: E402
+from engine.bots.spades_bot import Bot, LEVELS  # noqa: E402
 from engine.tricks import HAND_OVER, MATCH_OVER, NEXT_HAND, BLIND_NIL  # noqa: E402
 
 
@@ -149,7 +149,7 @@ def main(argv=None):
     ap.add_argument("--budget", type=int, default=None, help="hard's budget (card plays)")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
-    from engine.spades_bot import HARD_BUDGET
+    from engine.bots.spades_bot import HARD_BUDGET
     budget = args.budget or HARD_BUDGET
     pairs = (args.games + 1) // 2
     A = Stats()

@@ -21,7 +21,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from engine.spit import Spit  # noqa: E402
-from engine.spit_bot import SpitBot, MAX_LEVEL  # noqa: E402
+from engine.bots.spit_bot import SpitBot, MAX_LEVEL  # noqa: E402
 from engine.spit_match import play_match  # noqa: E402
 
 

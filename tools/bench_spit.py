@@ -44,7 +44,7 @@ from array import array
 
 import pystone
 from engine import spit as S
-from engine.spit_bot import SpitBot
+from engine.bots.spit_bot import SpitBot
 from engine.spit_match import play_match
 
 MATCHES = int(sys.argv[1]) if len(sys.argv) > 1 else 6

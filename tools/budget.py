@@ -60,8 +60,8 @@ def run(game):
     m = Match(7 + game)
     gc.collect()
     base = gc.mem_alloc()
-    from engine import spades_bot
-    from engine import spades_search
+    from engine.bots import spades_bot
+    from engine.bots import spades_search
     n = game
     levels = ("hard", "normal", "hard", "normal") if n == 4 else ("hard", "normal")
     bots = [spades_bot.Bot(s, levels[s], 11 + s, BUDGET) for s in range(n)]
@@ -143,7 +143,7 @@ def main(argv=None):
     ap.add_argument("--games", default="4,2")
     args = ap.parse_args(argv)
     sys.path.insert(0, ROOT)
-    from engine.spades_bot import HARD_BUDGET
+    from engine.bots.spades_bot import HARD_BUDGET
     budget = args.budget or HARD_BUDGET
     os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
     out = tempfile.mkdtemp(prefix="budget-", dir=os.path.join(ROOT, "build"))

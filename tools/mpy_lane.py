@@ -23,6 +23,10 @@ def compile_tree(src_dir, rel, dest):
     os.makedirs(dest, exist_ok=True)
     built = []
     for fn in sorted(os.listdir(src_dir)):
+        sub = os.path.join(src_dir, fn)
+        if os.path.isdir(sub) and os.path.exists(os.path.join(sub, "__init__.py")):
+            compile_tree(sub, rel + fn + "/", os.path.join(dest, fn))  # a package: engine/bots
+            continue
         if not fn.endswith(".py") or fn == "conftest.py":
             continue
         out = os.path.join(dest, fn[:-3] + ".mpy")

@@ -4,7 +4,7 @@ scripted tests use: `human_keys` (the keys a player would press for a good move)
 `autopilot` (a bot in your seat, for states many rounds away).
 """
 from engine import spit as S
-from engine.spit_bot import SpitBot
+from engine.bots.spit_bot import SpitBot
 from ui import keys
 
 FRAME = 50  # ms per simulated frame

@@ -661,7 +661,7 @@ class Table:
         self._begin(ME)
 
     def _begin(self, seat):
-        from engine.spades_bot import Bot
+        from engine.bots.spades_bot import Bot
         v = self.m.observation(seat)
         seed = (self.m.hand_no * 97 + len(v.history) * 5 + v.phase * 3 + len(getattr(v, "passed", b"")) +
                 getattr(v, "stock", 0) * 7) & 0x3FFF

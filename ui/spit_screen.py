@@ -29,7 +29,7 @@ clears it.
 import displayio
 
 from engine import spit as S
-from engine.spit_bot import SpitBot
+from engine.bots.spit_bot import SpitBot
 from engine.spit_match import Table
 from ui import keys, sprites, widgets
 

@@ -3,7 +3,7 @@
 from lane_bots import play
 from engine.spades import Match
 from engine.tricks import MATCH_OVER
-from engine import spades_bot as sb
+from engine.bots import spades_bot as sb
 
 
 def test_normal_and_easy_play_a_match():

@@ -3,7 +3,7 @@
 from lane_bots import play
 from engine.spades2 import Match
 from engine.tricks import MATCH_OVER
-from engine import spades_bot as sb
+from engine.bots import spades_bot as sb
 
 
 def test_hard_and_normal_play_hands():

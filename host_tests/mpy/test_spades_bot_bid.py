@@ -1,7 +1,7 @@
 # Hard's optional playout bidding under MicroPython (64 KB heap), in its own process.
 import lane_heap
 from engine.spades import Match
-from engine import spades_bot as sb
+from engine.bots import spades_bot as sb
 
 
 def test_bid_by_playouts():

@@ -5,14 +5,14 @@ import gc
 from engine import scoring  # noqa: F401  first, like the hard lane file
 from engine.spades import Match
 from engine.tricks import PLAY
-from engine import spades_bot as sb
+from engine.bots import spades_bot as sb
 
 
 def test_playout_allocates_nothing():
     if not hasattr(gc, "mem_alloc"):
         return  # CPython has no heap counter: this one is proved in the MicroPython lane
-    from engine import spades_track as tr
-    from engine import spades_search as ss
+    from engine.bots import spades_track as tr
+    from engine.bots import spades_search as ss
     m = Match(6, blind_nil=False)
     while m.phase != PLAY:
         s = m.to_move

@@ -4,7 +4,7 @@ import gc
 
 import lane_heap
 from engine import spit as S
-from engine.spit_bot import SpitBot
+from engine.bots.spit_bot import SpitBot
 from engine.spit_match import play_match
 
 _calls = [0]

@@ -6,10 +6,10 @@ plain bid of its sampled hand, play each deal out with the policy once with this
 bidding for tricks and once bidding Nil, then choose the bid with the best average
 score for the side. Sliced like spades_search.Search.
 """
-from engine import spades_track as tr
-from engine import spades_bid as bd
-from engine.spades_bid import guess_bid
-from engine.spades_search import playout, BAG_COST
+from engine.bots import spades_track as tr
+from engine.bots import spades_bid as bd
+from engine.bots.spades_bid import guess_bid
+from engine.bots.spades_search import playout, BAG_COST
 from engine.tricks import BID, BLIND_NIL
 
 
@@ -121,7 +121,7 @@ class BidSearch:
 
 
 def begin_bid(bot, v):
-    from engine import spades_bot as sb
+    from engine.bots import spades_bot as sb
     me = bot.seat
     n = len(v.bids)
     t = sb.table(v)

@@ -22,8 +22,7 @@ except ImportError:  # CPython
         return x
 
 from engine.rng import Rng
-
-THINK = const(-1)
+from engine.spit_match import THINK
 _MOVE = const(640)
 _PLAY_PHASE = const(1)
 

@@ -2,7 +2,7 @@
 keep or reject the drawn card, the cards to replace after Double Nil. A module of its
 own: the four-player bots never load it.
 """
-from engine import spades_bid as bd
+from engine.bots import spades_bid as bd
 
 
 def double_nil_wanted(v, level):

@@ -12,8 +12,8 @@ seed gives the same answer on every port. The UI runs it in slices:
     card = s.result()
 """
 from engine.rng import Rng
-from engine import spades_track as tr
-from engine.spades_bid import tricks10, nil_risk
+from engine.bots import spades_track as tr
+from engine.bots.spades_bid import tricks10, nil_risk
 
 MARGIN = 4  # points per deal another card must gain over the policy's
 EDGE = 2  # ... and must beat it on this many more deals than it loses

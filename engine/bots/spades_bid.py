@@ -2,7 +2,7 @@
 two-player draw choices. Hands are 4 per-suit 13-bit masks (spades_track), values are
 in tenths of a trick so everything stays a small int.
 """
-from engine.spades_track import top, count
+from engine.bots.spades_track import top, count
 
 SPADES = 3
 

@@ -11,8 +11,8 @@ or, in slices between frames (only hard's card play takes more than one step):
     hint = suggest(match.observation(0), "normal")  # the hint button
 """
 from engine.rng import Rng
-from engine import spades_track as tr
-from engine import spades_bid as bd
+from engine.bots import spades_track as tr
+from engine.bots import spades_bid as bd
 from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT,
                            DISCARD_DONE, NEXT_HAND, PASS, DISCARD, BIDDING, EXCHANGE, PLAY,
                            HAND_OVER, DECLARE, DRAW, DISCARDING)
@@ -237,7 +237,7 @@ def _searcher():
     """One Search object shared by every hard bot (only one thinks at a time): its
     tables are allocated once."""
     if not _SEARCH:
-        from engine.spades_search import Search
+        from engine.bots.spades_search import Search
         _SEARCH.append(Search(1))
     return _SEARCH[0]
 
@@ -295,8 +295,8 @@ class Bot:
         self._action = self._decide(v, lv)
 
     def _begin_bid(self, v):
-        """Hard bids by playing sampled deals out (engine/spades_bidsearch.py)."""
-        from engine.spades_bidsearch import begin_bid
+        """Hard bids by playing sampled deals out (engine/bots/spades_bidsearch.py)."""
+        from engine.bots.spades_bidsearch import begin_bid
         self._bid_search = begin_bid(self, v)
         self._searching = True
 
@@ -307,7 +307,7 @@ class Bot:
         if self._bid_search is not None:
             if self._bid_search.step(n):
                 self._searching = False
-                from engine.spades_bidsearch import bid_result
+                from engine.bots.spades_bidsearch import bid_result
                 self._action = bid_result(self._bid_search)
                 self._bid_search = None
                 return True
@@ -353,13 +353,13 @@ class Bot:
         if ph == HAND_OVER:
             return NEXT_HAND
         if ph == DECLARE:
-            from engine.spades_draw import double_nil_wanted
+            from engine.bots.spades_draw import double_nil_wanted
             return DOUBLE_NIL if double_nil_wanted(v, lv) else NO_DOUBLE_NIL
         if ph == DRAW:
-            from engine.spades_draw import keep_card
+            from engine.bots.spades_draw import keep_card
             return KEEP if keep_card(v, v.drawn, lv, rng) else REJECT
         if ph == DISCARDING:
-            from engine.spades_draw import double_nil_discards
+            from engine.bots.spades_draw import double_nil_discards
             done = v.discarded
             for c in double_nil_discards(v.hand, lv):
                 if c not in done:
