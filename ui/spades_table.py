@@ -578,6 +578,7 @@ class Table:
 
     def _open_pause(self):
         self.mode = PAUSED
+        self._save()  # leaving the table: the hand as it stands now
         self.menu.set_items(MENU)
         self.pause.show(True)
         self.picker.show(False)
@@ -612,8 +613,7 @@ class Table:
             self._page("Spades rules" if self.n == 4 else "Two-player rules", rules(self.n), "Up/Down  A: back",
                        self._back)
         elif i == M_QUIT:
-            if self.store is not None and self.m.phase != MATCH_OVER:
-                self.store.save_game(self.game, self._level_byte(), self.m.to_bytes())
+            self._save()  # nothing new since the menu opened: no write
             self.app.hw.pixels.fill(0)
             self.app.home()  # the match stays saved: Continue resumes it
         else:
@@ -731,7 +731,7 @@ class Table:
     # ------------------------------------------------------------ after an action
 
     def _after(self, seat, a, now=None):
-        """Whatever follows an applied action: save, sounds, holds, messages."""
+        """Whatever follows an applied action: sounds, holds, messages (no save: flash wears)."""
         if now is None:
             now = self.app.now
         m = self.m
@@ -741,13 +741,8 @@ class Table:
             self.hinting = False
             self.bot = None
         n = self.n
-        # flash wears: save after the human's actions, bids, tricks; a bot's look,
-        # draw or pick is redone the same way (bots are seeded from the match) on
-        # Continue, so it waits for the next save
-        save = seat == ME or BID <= a <= BID + 13 or a == BLIND_NIL or a == DOUBLE_NIL or a == NO_DOUBLE_NIL
         if 0 <= a < 52:
             h = len(v.history)
-            save = h % n == 0
             if h % n == 0:
                 self.trick_shown = True
                 self.wait = now + max(self.hold * 2, 500)
@@ -789,10 +784,17 @@ class Table:
         else:
             self.wait = now + (self.hold // 2 if seat != ME else 0)
         self.was_broken = v.broken
-        if save and self.store is not None:
-            self.store.save_game(self.game, self._level_byte(), m.to_bytes())
         self.refresh()
         self._prompt()
+
+    def _save(self, stats=None):
+        """A save point (flash wears: the hand's end and leaving the table only); the
+        game and `stats` in one write. A finished match is cleared."""
+        if self.store is not None:
+            if self.m.phase == MATCH_OVER:
+                self.store.clear_game(stats)
+            else:
+                self.store.save_game(self.game, self._level_byte(), self.m.to_bytes(), stats)
 
     def _level_byte(self):
         from engine import options
@@ -920,13 +922,9 @@ class Table:
                 st.spades_hand(self.game, ME, v.bids, v.tricks, lines[0])
                 if m.phase == MATCH_OVER:
                     st.match_over(self.game, m.winner == 0)
-                if self.store is not None:
-                    self.store.save_stats(st)
-            if self.store is not None:
-                if m.phase == MATCH_OVER:
-                    self.store.clear_game()
-                else:
-                    self.store.save_game(self.game, self._level_byte(), m.to_bytes())
+            # the hand's end: game and statistics in one write; Continue deals the
+            # next hand from it (ui/spades_game.py)
+            self._save(self.stats)
         from ui.spades_pages import breakdown_rows
         names = self._side_names()
         rows = breakdown_rows(lines, names, m.scores, m.bags, n)
@@ -943,8 +941,6 @@ class Table:
         self.was_broken = False
         self.was_turn = -1
         self.bid = 3
-        if self.store is not None:
-            self.store.save_game(self.game, self._level_byte(), m.to_bytes())
         self.say("")
         self.app.show(self)
         self.refresh()
