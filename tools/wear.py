@@ -90,7 +90,7 @@ def spades(path, n, target, seed, leave_in_hand=0):
 
 def spit(path, seed):
     """One Spit match against level 1 by keys; (writes, rounds)."""
-    from screens_spit import human_keys
+    from tools.screens_spit import human_keys
     from ui import spit_screen as SS
     from engine import spit as S
 
