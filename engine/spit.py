@@ -35,7 +35,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from engine.rng import Rng
+from engine.rng import Rng, small
 
 SPIT = const(704)
 SLAP = const(705)
@@ -55,6 +55,7 @@ POINTS = const(1)
 TARGET = const(100)  # 3.8 points
 _NONE = const(255)
 _VERSION = const(1)
+_CLOCK = const(0x3FFFFFFF)  # times are ints 0..2**30-1 ms (12 days): never a big int
 
 # End of the last round, for the screen: how it ended
 END_EMPTY = const(1)  # a player played every stockpile card (3.6)
@@ -63,6 +64,11 @@ END_STALEMATE = const(2)  # no moves and no spit cards (3.5)
 
 class IllegalAction(ValueError):
     pass
+
+
+def _player(p):
+    if not small(p, 0, 1):
+        raise IllegalAction("3.1: two players, 0 and 1")
 
 
 def play(place, pile, seen):
@@ -129,6 +135,8 @@ class Spit:
     def __init__(self, seed=1, spit_match="standard"):
         if spit_match not in ("standard", "points"):
             raise ValueError("3.8: spit_match is 'standard' or 'points'")
+        if not small(seed, 0, _CLOCK):
+            raise ValueError("4: the seed is an int 0..2**30-1")
         self.mode = POINTS if spit_match == "points" else STANDARD
         self.rng = Rng(seed)
         self.stock = ([bytearray() for _ in range(5)], [bytearray() for _ in range(5)])
@@ -184,6 +192,7 @@ class Spit:
 
     def can_move(self, p):
         """3.5: a card fits a spit pile, or an empty place plus a pile of 2+."""
+        _player(p)
         empty = False
         tall = False
         piles = self.piles
@@ -202,6 +211,7 @@ class Spit:
         return empty and tall
 
     def legal_actions(self, p):
+        _player(p)
         ph = self.phase
         if ph == PH_SPIT:
             return [SPIT]
@@ -231,6 +241,7 @@ class Spit:
         return out
 
     def cards_held(self, p):
+        _player(p)
         n = len(self.spit[p]) + len(self.hand[p])
         for s in self.stock[p]:
             n += len(s)
@@ -238,6 +249,7 @@ class Spit:
 
     def observation(self, p, v=None):
         """Only face-up cards and counts of face-down ones. Pass `v` to refill a View."""
+        _player(p)
         if v is None:
             v = View()
         v.me = p
@@ -270,9 +282,8 @@ class Spit:
 
     # ---- actions -----------------------------------------------------------
     def apply(self, action, p, t):
-        if p != 0 and p != 1:
-            raise IllegalAction("3.1: two players, 0 and 1")
-        if type(action) is not int or type(t) is not int:
+        _player(p)
+        if not small(action, 0, NEXT_ROUND) or not small(t, 0, _CLOCK):
             raise IllegalAction("3.4: an action is a small int with a time in ms")
         if t < self.clock:
             raise IllegalAction("3.4: actions come in time order")
@@ -441,7 +452,7 @@ class Spit:
         s0, s1 = self.scores
         c, a, b = self.clock, self.slap_t[0], self.slap_t[1]
         out = bytearray((_VERSION, self.mode, self.phase, self.one_pile & 255,
-                         self.winner & 255, self.round_no & 255, self.ended,
+                         self.winner & 255, min(self.round_no, 255), self.ended,
                          self.took[0], self.took[1], self.slap_pile[0], self.slap_pile[1],
                          s0 >> 8, s0 & 255, s1 >> 8, s1 & 255,
                          (c >> 24) & 255, (c >> 16) & 255, (c >> 8) & 255, c & 255,
@@ -513,4 +524,61 @@ class Spit:
         for v in g.took + g.slap_pile:
             if v > 1 and v != _NONE:
                 raise ValueError("spit: bad pile")
+        g._reachable()
         return g
+
+    def _reachable(self):
+        """The fields agree as play leaves them (RULES 3), else ValueError naming the
+        field: a save never loads into a state that fails later or offers moves that
+        apply() refuses."""
+        ph = self.phase
+        one = self.one_pile
+        spit = self.spit
+        piles = self.piles
+        took = self.took
+        slaps = self.slap_pile
+        live = ph <= PH_SLAP  # a round in progress
+        first = self.round_no == 1 and live
+        s0, s1 = self.scores
+        if self.round_no < 1 or self.ended > END_STALEMATE or (self.ended == 0) != (first and ph != PH_SLAP):
+            raise ValueError("spit: round number or how the last round ended")
+        if self.clock > _CLOCK or self.slap_t[0] > self.clock or self.slap_t[1] > self.clock:
+            raise ValueError("spit: clock")
+        if (took[0] == took[1] == _NONE) != first or took[0] == took[1] != _NONE:
+            raise ValueError("spit: piles taken (3.6)")
+        if (self.winner >= 0) != (ph == PH_MATCH_OVER):
+            raise ValueError("spit: winner")
+        n = (slaps[0] != _NONE) + (slaps[1] != _NONE)  # slaps recorded
+        if n > (0 if ph < PH_SLAP else 1 if ph == PH_SLAP else 2) or n == 1 and ph != PH_SLAP:
+            raise ValueError("spit: slap outside the end of a round (3.6)")
+        for p in (0, 1):
+            laid = 0
+            for i in range(5):
+                n = len(self.stock[p][i])
+                if n > i + 1:  # 3.2: place i is dealt i + 1 cards; a move fills only an empty place
+                    raise ValueError("spit: stockpile size")
+                laid += n
+            if live and self.hand[p] or not live and (laid or spit[p] or piles[p]):
+                raise ValueError("spit: cards held between rounds")
+            if ph < PH_SLAP and not laid:
+                raise ValueError("spit: stockpiles empty in play (3.6)")
+        if one >= 0 and live and (spit[1 - one] or piles[1 - one] or ph == PH_SLAP):
+            raise ValueError("spit: one spit pile while both spit (3.7)")
+        start = not (piles[0] or piles[1])
+        if ph == PH_SPIT and (not (spit[0] or spit[1]) or start and one < 0 and not (spit[0] and spit[1])):
+            raise ValueError("spit: nothing to spit (3.3)")
+        if (ph == PH_PLAY) != (not start and (self.can_move(0) or self.can_move(1))) and ph <= PH_PLAY:
+            raise ValueError("spit: phase and moves disagree (3.5)")
+        if ph == PH_SLAP and (start or not (piles[0] and piles[1])):
+            raise ValueError("spit: slap without two spit piles (3.6)")
+        # 3.8: every round's end scores all 52 cards (points); standard scores nothing
+        done = self.round_no - live
+        over = (s0 >= TARGET or s1 >= TARGET) and s0 != s1
+        if self.mode == STANDARD:
+            if s0 or s1 or (ph == PH_MATCH_OVER) != (not live and not (self.hand[0] and self.hand[1])):
+                raise ValueError("spit: standard match scores or winner")
+            if ph == PH_MATCH_OVER and self.hand[self.winner]:
+                raise ValueError("spit: winner")
+        elif (self.round_no < 255 and s0 + s1 != 52 * done or over != (ph == PH_MATCH_OVER)
+              or over and self.winner != (s1 < s0)):
+            raise ValueError("spit: points (3.8)")

@@ -151,6 +151,13 @@ def crc_bytes(hi, lo):
     return bytes((lo & 0xFF, lo >> 8, hi & 0xFF, hi >> 8))
 
 
+def _check(x, lo, hi, what):
+    # bad input raises before anything is read or written (a bool or float would
+    # pass as an int)
+    if type(x) is not int or not lo <= x <= hi:
+        raise ValueError("storage: %s must be an int %d..%d" % (what, lo, hi))
+
+
 def _blank(header):
     # erased flash or a zeroed store
     return header[0] == 0 or header[0] == 0xFF
@@ -272,6 +279,7 @@ class Storage:
     def read(self, kind):
         """The payload of `kind` in the newest good record, or None. Never raises on
         bad data; an unreadable record with no good copy sets the RECORD flag."""
+        _check(kind, OPTIONS, GAME, "kind")
         cur = self._current
         if self.trouble and cur is not None:
             return cur[2][kind]  # in memory only: what this run saved is the truth
@@ -317,6 +325,9 @@ class Storage:
         return True
 
     def _set(self, kind, payload, stats=None):
+        _check(kind, OPTIONS, GAME, "kind")
+        if payload is not None and not isinstance(payload, (bytes, bytearray)):
+            raise ValueError("storage: a payload is bytes")
         p = self.parts()
         p[kind] = None if payload is None else bytes(payload)
         if stats is not None:
@@ -366,6 +377,10 @@ class Storage:
         """Save the match: `blob` is its to_bytes(), `level` the bots' level (kept
         with the match: options may change before Continue); `stats` (a Stats),
         when given, goes in the same write. False, and no write, if nothing changed."""
+        _check(game_id, 0, GAMES - 1, "game id")
+        _check(level, 0, 255, "level")
+        if not isinstance(blob, (bytes, bytearray)):
+            raise ValueError("storage: a game blob is bytes")
         if len(blob) > MAX_GAME_BLOB:
             raise StoreFull("storage: game blob of %d bytes, max %d" % (len(blob), MAX_GAME_BLOB))
         payload = bytearray(2 + len(blob))
