@@ -8,8 +8,8 @@ import re
 import pytest
 
 from engine import spades, spades2, spit as S, storage
-from engine.bots.spit_bot import SpitBot
 from engine.spit_match import Table as SpitTable
+from host_tests.rules_support import spit_at
 from engine.tricks import (BID, BIDDING, BLIND_NIL, DECLARE, DISCARDING, DRAW, EXCHANGE, HAND_OVER,
                            IllegalAction, LOOK, MATCH_OVER, NEXT_HAND, NO_DOUBLE_NIL, PLAY)
 
@@ -136,18 +136,6 @@ def test_new_matches_check_their_arguments():
 
 
 # ---- Spit ------------------------------------------------------------------------
-
-def spit_at(cond, mode="standard"):
-    for seed in range(1, 300):
-        g = S.Spit(seed, mode)
-        tab = SpitTable(g, [SpitBot(3, seed), SpitBot(2, seed + 1)])
-        for _ in range(20000):
-            if cond(g):
-                return g, tab
-            if g.phase == S.PH_MATCH_OVER or tab.step() < 0:
-                break
-    raise AssertionError("not reached")
-
 
 def spit_snapshot(g):
     return g.to_bytes(), frozen(g.observation(0)), frozen(g.observation(1))

@@ -13,6 +13,7 @@ from engine.bots import spades_bot
 from engine.bots.spit_bot import SpitBot
 from engine.spit_match import play_match
 from engine.tricks import BIDDING, EXCHANGE, HAND_OVER, MATCH_OVER, NEXT_HAND, PLAY
+from host_tests.rules_support import spit_at
 
 MUTATIONS = 2000
 
@@ -73,26 +74,33 @@ def play_spades_out(m):
     assert m.winner in (0, 1)
 
 
-@pytest.mark.parametrize("mod", [spades, spades2], ids=["four", "two"])
-def test_mutated_spades_saves_are_refused_or_play_to_the_end(mod):
-    r = random.Random(12)
-    bases = spades_saves(mod, 3) + spades_saves(mod, 4)
+def loaded_mutants(bases, seed, head, load, fix=bytes):
+    """Mutated saves (seeded; `fix` recomputes a checksum): yields each one that
+    loads, and checks at the end that both kinds, refused and loaded, were many."""
+    r = random.Random(seed)
     loaded = refused = 0
     for i in range(MUTATIONS):
-        b = spades_checksum(mutate(r.choice(bases), r, 25))
+        b = bytes(fix(mutate(r.choice(bases), r, head)))
         try:
-            m = mod.Match.from_bytes(bytes(b))
+            g = load(b)
         except ValueError:
             refused += 1
             continue
         loaded += 1
-        assert m.to_bytes() == bytes(b)
+        assert g.to_bytes() == b  # the state loaded is the state saved
+        yield i, g
+    print("%d mutated saves, %d refused, %d loaded" % (MUTATIONS, refused, loaded))
+    assert refused > MUTATIONS // 4 and loaded > MUTATIONS // 20
+
+
+@pytest.mark.parametrize("mod", [spades, spades2], ids=["four", "two"])
+def test_mutated_spades_saves_are_refused_or_play_to_the_end(mod):
+    bases = spades_saves(mod, 3) + spades_saves(mod, 4)
+    for _, m in loaded_mutants(bases, 12, 25, mod.Match.from_bytes, spades_checksum):
         assert 1 <= m.hand_no and m.target in (200, 300, 500)
         assert not (m.bag_penalty and max(m.bags) >= 10)
         every_legal_action_is_accepted(m, mod.Match.from_bytes, lambda x, a: x.apply(a))
         play_spades_out(m)
-    print("%s: %d mutated saves, %d refused, %d loaded" % (mod.__name__, MUTATIONS, refused, loaded))
-    assert refused > MUTATIONS // 4 and loaded > MUTATIONS // 20
 
 
 def spit_saves(seed, mode):
@@ -109,32 +117,15 @@ def spit_saves(seed, mode):
     return out
 
 
-def spit_apply(g, a):
-    p = 0 if a in g.legal_actions(0) else 1
-    g.apply(a, p, g.clock)
-
-
 def test_mutated_spit_saves_are_refused_or_play_to_the_end():
-    r = random.Random(13)
     bases = spit_saves(5, "standard") + spit_saves(6, "points")
-    loaded = refused = 0
-    for i in range(MUTATIONS):
-        b = mutate(r.choice(bases), r, 31)
-        try:
-            g = S.Spit.from_bytes(bytes(b))
-        except ValueError:
-            refused += 1
-            continue
-        loaded += 1
-        assert g.to_bytes() == bytes(b)
+    for i, g in loaded_mutants(bases, 13, 31, S.Spit.from_bytes):
+        blob = g.to_bytes()
         for p in (0, 1):
-            blob = g.to_bytes()
             for a in g.legal_actions(p):
                 S.Spit.from_bytes(blob).apply(a, p, g.clock)
         w = play_match(g, SpitBot(3, i), SpitBot(4, i + 1), 400)
         assert w in (0, 1) and g.phase == S.PH_MATCH_OVER
-    print("spit: %d mutated saves, %d refused, %d loaded" % (MUTATIONS, refused, loaded))
-    assert refused > MUTATIONS // 4 and loaded > MUTATIONS // 20
 
 
 # ---- the cases issue 12 names ------------------------------------------------------
@@ -185,16 +176,7 @@ def spit_round_start(mode="standard"):
 
 
 def spit_state(cond, mode="standard"):
-    from engine.spit_match import Table
-    for seed in range(1, 200):
-        g = S.Spit(seed, mode)
-        tab = Table(g, [SpitBot(3, seed), SpitBot(2, seed + 1)])
-        for _ in range(20000):
-            if cond(g):
-                return g
-            if g.phase == S.PH_MATCH_OVER or tab.step() < 0:
-                break
-    raise AssertionError("not reached")
+    return spit_at(cond, mode)[0]
 
 
 def refused_as(g, word):

@@ -52,6 +52,14 @@ def new_app(path, target, seed):
     return hw, app
 
 
+def counted(hw, app, before):
+    """Slice assignments the nvm file received since `before` (the Storage agrees)."""
+    writes = hw.nvm.writes - before
+    assert writes == app.storage.writes, (writes, app.storage.writes)
+    hw.close()
+    return writes
+
+
 def spades(path, n, target, seed, leave_in_hand=0):
     """One match of Spades (n players) by keys; (writes, hands). With leave_in_hand,
     the pause menu's Quit in that hand and Continue from the title menu."""
@@ -82,10 +90,7 @@ def spades(path, n, target, seed, leave_in_hand=0):
         app.step()
     else:
         raise SystemExit("wear: the Spades match did not end")
-    writes = hw.nvm.writes - before
-    assert writes == app.storage.writes, (writes, app.storage.writes)
-    hw.close()
-    return writes, t.m.hand_no
+    return counted(hw, app, before), t.m.hand_no
 
 
 def spit(path, seed):
@@ -120,10 +125,7 @@ def spit(path, seed):
         app.step()
     else:
         raise SystemExit("wear: the Spit match did not end")
-    writes = hw.nvm.writes - before
-    assert writes == app.storage.writes, (writes, app.storage.writes)
-    hw.close()
-    return writes, scr.game.round_no
+    return counted(hw, app, before), scr.game.round_no
 
 
 def main(argv=None):
