@@ -75,6 +75,35 @@ def test_every_mapped_key_arrives_as_its_badge_key(window):
     assert hw.keys.poll() == -1
 
 
+def test_the_title_bar_names_the_keys_of_the_buttons_the_screens_mention(window):
+    pygame, hw, _, _ = window
+    caption = pygame.display.get_caption()[0]
+    assert caption.startswith("Pocket Cards")
+    for part in ("A: x/a", "B: z/b", "Start: Enter", "Select: Backspace", "Esc: quit"):
+        assert part in caption, (part, caption)
+
+
+def test_a_and_b_keys_work_as_well_as_x_and_z(window):
+    pygame, hw, _, _ = window
+    for code, k in ((pygame.K_a, keys.A), (pygame.K_b, keys.B), (pygame.K_x, keys.A), (pygame.K_z, keys.B)):
+        post_key(pygame, code)
+        assert hw.keys.poll() == k
+
+
+def test_a_held_arrow_key_repeats_in_the_window_until_released(window, monkeypatch):
+    pygame, hw, app, menu = window
+    now = [0]
+    monkeypatch.setattr(hw, "ticks_ms", lambda: now[0])
+    hw.keys._clock = hw.ticks_ms
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN))
+    assert hw.keys.poll() == keys.DOWN
+    now[0] = keys.REPEAT_DELAY
+    assert hw.keys.poll() == keys.DOWN
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_DOWN))
+    now[0] += 5 * keys.REPEAT_EVERY
+    assert hw.keys.poll() == -1
+
+
 def test_escape_and_close_request_quit(window):
     pygame, hw, app, _ = window
     post_key(pygame, pygame.K_ESCAPE)

@@ -140,7 +140,7 @@ class Headless:
         self.display = self._make_display()
         self.display.auto_refresh = False
         self.events = keypad.EventQueue(32)
-        self.keys = keys.Keys(self.events)
+        self.keys = keys.Keys(self.events, self.ticks_ms)
         self.nvm = make_nvm(nvm_path) if nvm_path else bytearray(NVM_SIZE)
         self.now = 0
         self.tones = []  # (ticks_ms, hz, ms) for every tone() call
@@ -238,12 +238,27 @@ def _window_display_class():
     return WindowDisplay
 
 
+_KEY_LABELS = {"return": "Enter", "backspace": "Backspace", "right shift": "RShift", "escape": "Esc"}
+
+
+def key_help():
+    """The keyboard map for the window's title bar, from ui/keys.py's KEYBOARD: the
+    screens name the badge's buttons ("A: play"), this says which keys they are (the
+    arrows are the arrows)."""
+    out = []
+    for k in (keys.A, keys.B, keys.START, keys.SELECT):
+        names = [_KEY_LABELS.get(n, n) for n, key in keys.KEYBOARD if key == k]
+        out.append("%s: %s" % (keys.NAMES[k], "/".join(names)))
+    out.append(_KEY_LABELS.get(keys.KEYBOARD_QUIT, keys.KEYBOARD_QUIT) + ": quit")
+    return "  ".join(out)
+
+
 class WindowKeys(keys.Keys):
     """keys.Keys fed from pygame's key events, read here (the display library's own
     key handling drops events)."""
 
     def __init__(self, window):
-        super().__init__(window.events)
+        super().__init__(window.events, window.ticks_ms)
         self._window = window
 
     def poll(self):
@@ -256,13 +271,13 @@ class Window(Headless):
     strip under it, the keyboard mapped by ui/keys.py, tones through pygame.mixer.
     Raises `NoScreen` when there is no screen to open a window on."""
 
-    def __init__(self, scale=SCALE, nvm_path=None, caption="Pocket Cards"):
+    def __init__(self, scale=SCALE, nvm_path=None, caption=None):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
 
         self._pygame = pygame
         self._scale = max(1, int(scale))
-        self._caption = caption
+        self._caption = caption or "Pocket Cards   " + key_help()
         self.quit_requested = False
         try:
             with _quiet_stderr():  # SDL reports every video driver it tried
@@ -312,6 +327,8 @@ class Window(Headless):
                 k = self.keymap.get(e.key)
                 if k is not None:
                     self.events.keypad_eventqueue_record(k, e.type == pygame.KEYDOWN)
+            elif e.type == pygame.WINDOWFOCUSLOST:
+                self.keys.release_all()  # a key let go elsewhere sends no release here
             elif e.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
                 self.display.present()
 
