@@ -44,6 +44,45 @@ def test_options_page_lists_every_option_with_its_value(ui):
         assert len(options_screen.row_text(i, app.options)) * 6 <= options_screen.WIDTH - 6
 
 
+def test_options_page_explains_the_row_and_value_under_the_cursor(ui):
+    hw, app, menu = ui
+    scr = open_entry(hw, app, menu, "Options")
+
+    def help_text():
+        return " ".join(line.text for line in scr.help)
+
+    assert "Nil" in help_text()
+    for _ in range(row_of("spit_match")):
+        hw.press(keys.DOWN)
+    app.step()
+    assert "no cards" in help_text()  # RULES 3.8 standard
+    hw.press(keys.A)
+    app.step()
+    assert "100" in help_text() and "lowest" in help_text()  # RULES 3.8 points
+    hw.press(keys.DOWN)  # the Spades bots' level
+    app.step()
+    normal = help_text()
+    hw.press(keys.RIGHT)
+    app.step()
+    assert app.options.level_spades4 == "hard" and help_text() != normal and help_text()
+    # every field and every value has its help, and every line fits the screen
+    for label, name in options_screen.ROWS_SHOWN:
+        for choice in [f for f in options.FIELDS if f[0] == name][0][1]:
+            lines = options_screen.help_lines(name, choice)
+            assert len(lines) == 2 and lines[0], (name, choice)
+            assert all(len(line) <= 26 for line in lines), (name, choice, lines)
+
+
+def test_options_page_offers_blind_nil_only_behind(ui):  # RULES 1.4 option
+    hw, app, menu = ui
+    scr = open_entry(hw, app, menu, "Options")
+    for _ in range(row_of("blind_nil_behind")):
+        hw.press(keys.DOWN)
+    hw.press(keys.A, keys.B)
+    app.step()
+    assert Storage(hw.nvm).load_options().blind_nil_behind is True
+
+
 def test_options_change_with_left_right_and_a_and_save_once_on_leaving(ui):
     hw, app, menu = ui
     st = app.storage

@@ -38,8 +38,21 @@ def menu_off(app):
 
 
 def options(app):
+    from ui.options_screen import ROWS_SHOWN
+
     app.launch("ui.options_screen")
-    app.hw.press(keys.DOWN, keys.DOWN, keys.RIGHT)  # target 500 -> 200
+    row = [name for _, name in ROWS_SHOWN].index("target")
+    app.hw.press(*([keys.DOWN] * row + [keys.RIGHT]))  # target 500 -> 200
+    app.step()
+
+
+def options_spit(app):
+    """The Spit match row set to points: the help lines say how such a match is won."""
+    from ui.options_screen import ROWS_SHOWN
+
+    app.launch("ui.options_screen")
+    row = [name for _, name in ROWS_SHOWN].index("spit_match")
+    app.hw.press(*([keys.DOWN] * row + [keys.RIGHT]))
     app.step()
 
 
@@ -112,6 +125,7 @@ SCREENS = [
     ("menu_notice", "tools.screens_pages:menu_notice"),
     ("menu_off", "tools.screens_pages:menu_off"),
     ("options", "tools.screens_pages:options"),
+    ("options_spit", "tools.screens_pages:options_spit"),
     ("options_end", "tools.screens_pages:options_end"),
     ("stats", "tools.screens_pages:stats"),
     ("stats_spit", "tools.screens_pages:stats_spit"),

@@ -89,10 +89,11 @@ def choose(label):
 
 w0 = app.storage.writes
 scr = choose("Options")
-hw.press(keys.DOWN, keys.DOWN, keys.RIGHT)  # target 500 -> 200
+hw.press(keys.DOWN, keys.DOWN, keys.DOWN, keys.RIGHT)  # target 500 -> 200
 app.step()
 assert app.options.target == 200, app.options.target
-assert scr.list.lines[2].text == "%-16s%8s" % ("Target", "200"), scr.list.lines[2].text
+assert scr.list.lines[3].text == "%-16s%8s" % ("Target", "200"), scr.list.lines[3].text
+assert scr.help[0].text.startswith("First to 200"), scr.help[0].text
 hw.press(keys.B)
 app.step()
 assert app.screen is menu and app.storage.writes == w0 + 1
