@@ -21,6 +21,16 @@ def menu_continue(app):
     _enter(app)
 
 
+def menu_replace(app):
+    """A saved four-player match and Spit chosen: the menu asks before replacing it."""
+    _save_spades(app)
+    _enter(app)
+    menu = app.home_screen
+    i = [e[0] for e in menu.entries].index("Spit")
+    app.hw.press(*([keys.DOWN] * i + [keys.A]))
+    app.step()
+
+
 def menu_notice(app):
     """A saved game whose bytes went bad: the notice, once, and no Continue."""
     _save_spades(app)
@@ -122,6 +132,7 @@ def rules_spit(app):
 
 SCREENS = [
     ("menu_continue", "tools.screens_pages:menu_continue"),
+    ("menu_replace", "tools.screens_pages:menu_replace"),
     ("menu_notice", "tools.screens_pages:menu_notice"),
     ("menu_off", "tools.screens_pages:menu_off"),
     ("options", "tools.screens_pages:options"),
