@@ -84,6 +84,10 @@ def help_lines(name, v):
         return ("Tones for plays, tricks", "and turns.") if v else ("Silent.", "")
     if name == "bot_speed":
         return ("How long each bot move", "stays in view: %s." % _SPEEDS[v])
+    if name == "trick_wait":
+        if v == 0:
+            return ("A finished trick stays", "until you press A.")
+        return ("A finished trick stays a", "while; A goes on at once.")
     if name == "hand_sort":
         return ("Your hand by suit, ranks", "from 2 up to A." if v == 0 else "from A down to 2.")
     return ("", "")
