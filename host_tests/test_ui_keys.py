@@ -213,3 +213,13 @@ def test_every_hardware_reader_has_the_clock():
         hw.close()
     src = open(os.path.join(ROOT, "ui", "hardware_board.py")).read()
     assert "keys.Keys(self._scanner.events, supervisor.ticks_ms)" in src
+
+
+def test_a_held_key_stops_at_a_lists_ends_a_press_wraps():
+    q, clock, reader = held_reader(keys.DOWN)
+    assert reader.poll() == keys.DOWN
+    assert not reader.stops(4, 1, 5)  # a press: the list may wrap
+    clock.now = keys.REPEAT_DELAY
+    assert reader.poll() == keys.DOWN
+    assert reader.stops(4, 1, 5) and reader.stops(0, -1, 5)
+    assert not reader.stops(3, 1, 5)

@@ -316,3 +316,19 @@ def test_no_question_without_a_saved_game_or_for_continue(ui):
     hw.press(keys.A)  # Continue
     app.step()
     assert app.screen is not menu and not menu.noticing
+
+
+def test_a_held_key_runs_down_the_menu_and_stops_at_the_end(ui):
+    hw, app, menu = ui
+    n = len(menu.entries)
+    hw.events.keypad_eventqueue_record(keys.DOWN, True)
+    app.step()
+    assert menu.cursor == 1
+    for _ in range(200):  # three seconds held at 60 frames a second
+        hw.advance(16)
+        app.step()
+    assert menu.cursor == n - 1  # a held key stops at the end instead of going round
+    hw.events.keypad_eventqueue_record(keys.DOWN, False)
+    hw.press(keys.DOWN)  # a press still wraps
+    app.step()
+    assert menu.cursor == 0

@@ -376,3 +376,16 @@ def test_menu_lists_the_pages_and_continue_first_when_saved(ui):
     app.show(menu)
     assert [e[0] for e in menu.entries] == labels and menu.cursor == 0  # still on Spades
     assert shown(menu_mod.BAR)  # the colour helper works on the menu's bar
+
+
+def test_a_held_key_runs_through_the_options_and_stops_at_the_ends(ui):
+    hw, app, menu = ui
+    scr = open_entry(hw, app, menu, "Options")
+    hw.events.keypad_eventqueue_record(keys.UP, True)
+    app.step()
+    assert scr.cursor == len(options_screen.ROWS_SHOWN) - 1  # a press wraps to the last row
+    for _ in range(300):
+        hw.advance(16)
+        app.step()
+    assert scr.cursor == 0
+    assert scr.help[0].text == options_screen.help_lines("blind_nil", True)[0]

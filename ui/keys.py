@@ -94,6 +94,12 @@ class Keys:
                 return k
         return -1
 
+    def stops(self, cursor, step, count):
+        """True when the key just given is a repeat that would carry a list's cursor
+        past either end: a press wraps around, a held key stops at the ends."""
+        i = cursor + step
+        return self.repeated and (i < 0 or i >= count)
+
     def release_all(self):
         """Forget the held key (the window lost the keyboard: its release may never come)."""
         self.held = -1

@@ -223,7 +223,10 @@ class Menu:
                 return True
             return False
         if key == keys.UP or key == keys.DOWN:
-            self.list.move(1 if key == keys.DOWN else -1)
+            step = 1 if key == keys.DOWN else -1
+            if self.app.hw.keys.stops(self.list.cursor, step, len(self.entries)):
+                return False
+            self.list.move(step)
             self._marks()
             self._hint()
             return True

@@ -146,7 +146,10 @@ class OptionsScreen(TextPage):
 
     def on_key(self, key):
         if key == keys.UP or key == keys.DOWN:
-            self.list.move(1 if key == keys.DOWN else -1)
+            step = 1 if key == keys.DOWN else -1
+            if self.app.hw.keys.stops(self.list.cursor, step, len(ROWS_SHOWN)):
+                return False
+            self.list.move(step)
             self._mark()
             self._help()
             return True
