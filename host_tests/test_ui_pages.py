@@ -324,6 +324,7 @@ def test_a_game_shows_the_same_viewer_for_its_own_rules_only(ui):
     scr = rules_screen.show(app, 2, lambda: came_back.append(1))
     assert app.screen is scr and isinstance(scr, rules_screen.RulesScreen)
     assert scr.title.text == "Spit rules" and scr.left_mark.group.hidden  # no other games here
+    assert scr.right == []  # no right column built: heap a pause menu need not spend
     assert scr.footer.text == "Page 1/3  Up/Down  B: back"  # the title menu's footer
     hw.press(keys.RIGHT, keys.LEFT, keys.DOWN)
     app.step()

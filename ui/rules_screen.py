@@ -20,6 +20,8 @@ def rules_text(game):
 
 
 class RulesScreen(TextPage):
+    right_chars = 0  # text on the left only: no right column is built
+
     def __init__(self, app, game=0, back=None):
         super().__init__(app)
         self.back = back  # None: the title menu's Rules (all games, back goes home)
