@@ -53,12 +53,11 @@ class Match(Table):
     magic = 0xA4
     deal_size = 13
     seat_names = SEAT_NAMES
-    options_max = 7  # save byte 2: blind_nil, bag_penalty and (bit 2) blind_nil_behind
 
     def __init__(self, seed=1, blind_nil=True, bag_penalty=True, target=500, _deal=True,
                  blind_nil_behind=False):
         self._setup(seed, blind_nil, bag_penalty, target)
-        self.blind_nil_behind = bool(blind_nil_behind)
+        self.blind_nil_behind = blind_nil_behind
         if _deal:
             self.dealer = self.rng.below(4)  # 1.2: the first dealer at random
             self._deal()
@@ -102,11 +101,13 @@ class Match(Table):
                 raise ValueError("save: bad deal")
 
     def _begin(self):
-        self.looked = bytearray(4) if self.blind_nil else bytearray(b"\x01\x01\x01\x01")
-        if self.blind_nil_behind:
-            for s in range(4):  # 1.4: only a side 100 behind is dealt face down
-                if not self._behind(s):
-                    self.looked[s] = 1
+        # 1.4: dealt face down while Blind Nil is on; with blind_nil_behind only to a
+        # side 100 or more behind
+        looked = self.looked = bytearray(4)
+        d = self.scores[1] - self.scores[0]  # how far side 0 is behind
+        for s in range(4):
+            if not self.blind_nil or self.blind_nil_behind and (-d if s & 1 else d) < 100:
+                looked[s] = 1
         self.picks = [[], [], [], []]
         self._pickers = []
         self.last_breakdown = None
@@ -172,10 +173,8 @@ class Match(Table):
         if a == BLIND_NIL:
             if not self.blind_nil:
                 raise IllegalAction("1.4: Blind Nil is off")
-            if self.blind_nil_behind and not self._behind(s):
-                raise IllegalAction("1.4: Blind Nil only for a side 100 or more behind")
-            if self.looked[s]:
-                raise IllegalAction("1.4: Blind Nil only before looking")
+            if self.looked[s]:  # seen, or dealt face up (blind_nil_behind: not 100 behind)
+                raise IllegalAction("1.4: Blind Nil only with cards unseen")
             bid = BLIND_NIL
         elif BID <= a <= BID + 13:
             if not self.looked[s]:
@@ -202,11 +201,6 @@ class Match(Table):
             self.to_move = self._pickers[0]
         else:
             self._start_play()
-
-    def _behind(self, s):
-        """1.4 blind_nil_behind: seat s's side is at least 100 points behind."""
-        side = s & 1
-        return self.scores[side ^ 1] - self.scores[side] >= 100
 
     def _pick(self, a, s):
         if s != self.to_move:

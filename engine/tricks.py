@@ -70,8 +70,7 @@ class View:
 class Table:
     n = 4  # seats
     magic = 0xA4
-    blind_nil_behind = False  # RULES 1.4's option: four players only (engine/spades.py)
-    options_max = 3  # the highest options byte (save byte 2) this variant writes
+    blind_nil_behind = 0  # RULES 1.4's option: four players only (engine/spades.py)
 
     def _setup(self, seed, blind_nil, bag_penalty, target):
         self.blind_nil = bool(blind_nil)
@@ -303,11 +302,10 @@ class Table:
         s = (sum(b[:-2]) + n - 2) & 0xFFFF
         if b[-2] != s >> 8 or b[-1] != s & 255:
             raise ValueError("save: checksum does not match")
-        if b[1] != _VERSION or b[2] > cls.options_max:
+        if b[1] != _VERSION or b[2] > 3 + (cls.n & 4):  # bit 2: blind_nil_behind, four players
             raise ValueError("save: unknown version or options")
-        m = cls(1, b[2] & 1, (b[2] >> 1) & 1, (b[3] << 8) | b[4], False)
-        if b[2] & 4:
-            m.blind_nil_behind = True  # before the re-deal: it decides who sees their cards
+        m = cls(1, b[2] & 1, b[2] & 2, (b[3] << 8) | b[4], False)
+        m.blind_nil_behind = b[2] >> 2  # before the re-deal: it decides who sees their cards
         if b[5] >= m.n:
             raise ValueError("save: bad dealer")
         m.dealer = b[5]

@@ -212,7 +212,7 @@ def test_blind_nil_behind_deals_face_down_only_to_a_side_100_behind_1_4():
 def test_blind_nil_behind_needs_at_least_100_points_1_4():
     m = rig(Match(1, blind_nil_behind=True), suits_hands(), dealer=EAST, scores=[-50, 49])
     assert list(m.looked) == [1, 1, 1, 1]  # 99 behind: nobody may bid Blind Nil
-    assert msg_of(m, BLIND_NIL) == "1.4: Blind Nil only for a side 100 or more behind"
+    assert msg_of(m, BLIND_NIL) == "1.4: Blind Nil only with cards unseen"  # dealt face up
     m = rig(Match(1, blind_nil_behind=True), suits_hands(), dealer=EAST, scores=[-50, 50])
     assert list(m.looked) == [0, 1, 0, 1]  # exactly 100 behind
     m = rig(Match(1, blind_nil_behind=True), suits_hands(), dealer=EAST, scores=[300, 150])
@@ -243,6 +243,7 @@ def test_blind_nil_behind_is_judged_on_the_scores_when_each_hand_is_dealt_1_4():
 def test_blind_nil_behind_off_by_default_and_nothing_without_blind_nil_1_4():
     m = rig(Match(1), suits_hands(), dealer=EAST, scores=[0, 0])
     assert not m.blind_nil_behind and list(m.looked) == [0, 0, 0, 0]
+    assert not Match.from_bytes(m.to_bytes()).blind_nil_behind
     m = rig(Match(1, blind_nil=False, blind_nil_behind=True), suits_hands(), dealer=EAST, scores=[0, 400])
     assert list(m.looked) == [1, 1, 1, 1]
     illegal(m, BLIND_NIL, section="1.4")
