@@ -161,3 +161,25 @@ def test_play_under_the_dummy_driver_shows_the_menu_and_follows_arrow_keys(tmp_p
     r = run_play(env, "--frames", "5", "--press", "down", "down", "up")
     assert r.returncode == 0, r.stderr
     assert "screen Menu, menu cursor 1" in r.stdout
+
+
+def test_h_or_f1_shows_the_key_map_over_the_screen_and_hides_it(window):
+    pygame, hw, app, menu = window
+    from ui.hardware_laptop import help_lines
+
+    corner = hw.display.window.get_at((8, 8))[:3]  # the felt
+    for code in (pygame.K_h, pygame.K_F1):
+        post_key(pygame, code)
+        assert hw.keys.poll() == -1  # not a button of the badge
+        assert hw.display.help == help_lines()
+        shaded = hw.display.window.get_at((8, 8))[:3]
+        assert sum(shaded) < sum(corner) // 3  # the screen darkened under the text
+        post_key(pygame, code)
+        hw.keys.poll()
+        assert hw.display.help is None
+        app.dirty = True
+        app.step()
+        assert hw.display.window.get_at((8, 8))[:3] == corner
+    lines = help_lines()
+    assert ("A", "x or a") in lines and ("B", "z or b") in lines
+    assert ("Select", "Backspace or RShift") in lines and ("Start", "Enter") in lines

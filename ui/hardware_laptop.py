@@ -203,6 +203,8 @@ def _window_display_class():
             self._scale = scale
             self._pixels_ref = pixels
             self.window = None
+            self.help = None  # lines of the key map drawn over the screen (h or F1)
+            self._font = None
             super().__init__(width=WIDTH, height=HEIGHT, caption=caption, auto_refresh=False)
 
         def _initialize(self, init_sequence):
@@ -233,12 +235,40 @@ def _window_display_class():
                 pygame.draw.circle(self.window, (60, 60, 60), center, r + 2)
                 pygame.draw.circle(self.window, rgb, center, r)
             self._pixels_ref.changed = False
+            if self.help:
+                self._draw_help(s)
             pygame.display.flip()
+
+        def _draw_help(self, s):
+            if self._font is None:
+                pygame.font.init()
+                self._font = pygame.font.Font(None, 7 * s)
+            shade = pygame.Surface((WIDTH * s, HEIGHT * s), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 215))
+            self.window.blit(shade, (0, 0))
+            step = self._font.get_linesize()
+            for i, (name, text) in enumerate(self.help):
+                y = 4 * s + i * step
+                self.window.blit(self._font.render(name, True, (255, 233, 160)), (4 * s, y))
+                self.window.blit(self._font.render(text, True, (255, 255, 255)), (40 * s, y))
 
     return WindowDisplay
 
 
 _KEY_LABELS = {"return": "Enter", "backspace": "Backspace", "right shift": "RShift", "escape": "Esc"}
+HELP_KEYS = ("h", "f1")  # show or hide the key map over the screen
+
+
+def help_lines():
+    """The key map for the window's help overlay (h or F1): (badge button, keys) rows."""
+    out = [("Button", "Keyboard")]
+    for k in (keys.A, keys.B, keys.START, keys.SELECT):
+        names = [_KEY_LABELS.get(n, n) for n, key in keys.KEYBOARD if key == k]
+        out.append((keys.NAMES[k], " or ".join(names)))
+    out.append(("Arrows", "arrows (held: repeat)"))
+    out.append(("Help", "h or F1 (again: hide)"))
+    out.append(("Quit", "Esc closes the window"))
+    return out
 
 
 def key_help():
@@ -250,6 +280,7 @@ def key_help():
         names = [_KEY_LABELS.get(n, n) for n, key in keys.KEYBOARD if key == k]
         out.append("%s: %s" % (keys.NAMES[k], "/".join(names)))
     out.append(_KEY_LABELS.get(keys.KEYBOARD_QUIT, keys.KEYBOARD_QUIT) + ": quit")
+    out.append("h: help")
     return "  ".join(out)
 
 
@@ -294,6 +325,7 @@ class Window(Headless):
         self.keys = WindowKeys(self)
         self.keymap = {pygame.key.key_code(name): k for name, k in keys.KEYBOARD}
         self._quit_code = pygame.key.key_code(keys.KEYBOARD_QUIT)
+        self._help_codes = [pygame.key.key_code(name) for name in HELP_KEYS]
         self._clock = pygame.time.Clock()
         self._start = time.monotonic()
         self._sounds = {}
@@ -323,6 +355,11 @@ class Window(Headless):
             elif e.type == pygame.KEYDOWN or e.type == pygame.KEYUP:
                 if e.key == self._quit_code:
                     self.quit_requested = True
+                    continue
+                if e.key in self._help_codes:
+                    if e.type == pygame.KEYDOWN:
+                        self.display.help = None if self.display.help else help_lines()
+                        self.display.present()
                     continue
                 k = self.keymap.get(e.key)
                 if k is not None:
