@@ -259,12 +259,16 @@ _KEY_LABELS = {"return": "Enter", "backspace": "Backspace", "right shift": "RShi
 HELP_KEYS = ("h", "f1")  # show or hide the key map over the screen
 
 
+def _names(k):
+    """The keyboard keys of badge button k (ui/keys.py KEYBOARD), as the keys read."""
+    return [_KEY_LABELS.get(n, n) for n, key in keys.KEYBOARD if key == k]
+
+
 def help_lines():
     """The key map for the window's help overlay (h or F1): (badge button, keys) rows."""
     out = [("Button", "Keyboard")]
     for k in (keys.A, keys.B, keys.START, keys.SELECT):
-        names = [_KEY_LABELS.get(n, n) for n, key in keys.KEYBOARD if key == k]
-        out.append((keys.NAMES[k], " or ".join(names)))
+        out.append((keys.NAMES[k], " or ".join(_names(k))))
     out.append(("Arrows", "arrows (held: repeat)"))
     out.append(("Help", "h or F1 (again: hide)"))
     out.append(("Quit", "Esc closes the window"))
@@ -277,8 +281,7 @@ def key_help():
     arrows are the arrows)."""
     out = []
     for k in (keys.A, keys.B, keys.START, keys.SELECT):
-        names = [_KEY_LABELS.get(n, n) for n, key in keys.KEYBOARD if key == k]
-        out.append("%s: %s" % (keys.NAMES[k], "/".join(names)))
+        out.append("%s: %s" % (keys.NAMES[k], "/".join(_names(k))))
     out.append(_KEY_LABELS.get(keys.KEYBOARD_QUIT, keys.KEYBOARD_QUIT) + ": quit")
     out.append("h: help")
     return "  ".join(out)
