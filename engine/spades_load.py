@@ -21,12 +21,13 @@ def load(cls, b):
     s = (sum(b[:-2]) + n - 2) & 0xFFFF
     if b[-2] != s >> 8 or b[-1] != s & 255:
         raise ValueError("save: checksum does not match")
-    if b[1] != _VERSION or b[2] > 3:
+    if b[1] != _VERSION or b[2] > 3 + (cls.n & 4):  # bit 2: blind_nil_behind, four players
         raise ValueError("save: unknown version or options")
     target = (b[3] << 8) | b[4]
     if target not in TARGETS:
         raise ValueError("save: target not one of the options (1.8)")
-    m = cls(1, b[2] & 1, b[2] >> 1, target, False)
+    m = cls(1, b[2] & 1, b[2] & 2, target, False)
+    m.blind_nil_behind = b[2] >> 2  # before the re-deal: it decides who sees their cards
     if b[5] >= m.n:
         raise ValueError("save: bad dealer")
     m.dealer = b[5]

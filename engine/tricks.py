@@ -71,6 +71,7 @@ class View:
 class Table:
     n = 4  # seats
     magic = 0xA4
+    blind_nil_behind = 0  # RULES 1.4's option: four players only (engine/spades.py)
 
     def _setup(self, seed, blind_nil, bag_penalty, target):
         self.blind_nil = bool(blind_nil)
@@ -127,7 +128,7 @@ class Table:
         b = bytearray(_HEAD)
         b[0] = self.magic
         b[1] = _VERSION
-        b[2] = self.blind_nil | (self.bag_penalty << 1)
+        b[2] = self.blind_nil | (self.bag_penalty << 1) | (self.blind_nil_behind << 2)
         b[3] = self.target >> 8
         b[4] = self.target & 255
         b[5] = self.dealer

@@ -609,9 +609,8 @@ class Table:
             from ui.spades_pages import history_rows
             self._page("Score history", history_rows(self.history, self._side_names()), "A: back", self._back)
         elif i == M_RULES:
-            from ui.spades_pages import rules
-            self._page("Spades rules" if self.n == 4 else "Two-player rules", rules(self.n), "Up/Down  A: back",
-                       self._back)
+            from ui import rules_screen
+            rules_screen.show(self.app, self.game, self._back)
         elif i == M_QUIT:
             self._save()  # nothing new since the menu opened: no write
             self.app.hw.pixels.fill(0)
