@@ -379,7 +379,7 @@ class Storage:
         when given, goes in the same write. False, and no write, if nothing changed."""
         _check(game_id, 0, GAMES - 1, "game id")
         _check(level, 0, 255, "level")
-        if not isinstance(blob, (bytes, bytearray)):
+        if not isinstance(blob, (bytes, bytearray, memoryview)):
             raise ValueError("storage: a game blob is bytes")
         if len(blob) > MAX_GAME_BLOB:
             raise StoreFull("storage: game blob of %d bytes, max %d" % (len(blob), MAX_GAME_BLOB))
