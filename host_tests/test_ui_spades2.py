@@ -111,9 +111,10 @@ def test_hint_while_replacing_after_double_nil_and_a_bot_that_declares():
     hw, app = app_with()
     m = spades2.Match(5, target=300)
     m.scores[0] = 250  # the bot is 250 behind, the human near the target
+    m.hand_no = 2  # after a hand played: a head a save can hold (issue 12)
     m._head()  # the save's head holds the scores as the hand began (nothing drawn yet)
     t = st.Table(app, m, storage.GAME_SPADES2, "normal", app.options, storage.Storage(hw.nvm))
     app.show(t)
-    assert until(hw, app, lambda: t.m.phase in (BIDDING, PLAY) or t.m.hand_no > 1)
+    assert until(hw, app, lambda: t.m.phase in (BIDDING, PLAY) or t.m.hand_no > 2)
     assert t.m.declared[1] == 2 and len(t.m.hands[1]) == 13
     _check_match(t.m)
