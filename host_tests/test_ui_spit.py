@@ -105,6 +105,23 @@ def test_first_layout_has_five_places_a_side_and_two_piles(hw):
     assert count_color(d, 0x1C3C9C, D.BOT_DECK_X, D.BOT_DECK_Y, D.BOT_DECK_X + 20, D.BOT_DECK_Y + 26) > 100
 
 
+def test_the_three_kinds_of_numbers_are_labelled(hw):
+    """Face-down cards under a stockpile read "+n" (n more below, 3.2), a spit pile's
+    size "n cards" (what a slap takes, 3.6), the face-down spit cards "spit" (3.3)."""
+    app, scr = make(hw)
+    to_play(app, scr)
+    assert [t.text for t in scr.below[:5]] == ["", "+1", "+2", "+3", "+4"]
+    assert [t.text for t in scr.below[5:]] == ["", "+1", "+2", "+3", "+4"]
+    assert [t.text for t in scr.pile_counts] == ["1 card", "1 card"]
+    assert [t.text for t in scr.deck_counts] == ["10", "10"]
+    assert [t.hidden for t in scr.deck_labels] == [False, False]
+    d = hw.display
+    for x, y in ((D.YOU_DECK_X, D.YOU_DECK_Y), (D.BOT_DECK_X, D.BOT_DECK_Y)):
+        assert count_color(d, D.TEXT, x, y + 28, x + 22, y + 34) > 10  # "SPIT" under the deck
+    for k, x in ((0, D.PILE_X0), (1, D.PILE_X1)):
+        assert count_color(d, D.TEXT, x - 6, D.COUNT_Y, x + 26, D.COUNT_Y + 6) > 20
+
+
 def test_cursor_is_gold_at_the_chosen_place_and_moves_with_left_right(hw):
     app, scr = make(hw)
     to_play(app, scr)
@@ -539,22 +556,27 @@ def test_a_refused_move_says_why_for_a_moment(hw):
     assert SS._rank(8) == "10" and SS._rank(12) == "A"
 
 
-def test_the_bots_slap_is_labelled_in_the_bots_colour(hw):
+def test_the_bots_slap_is_labelled_and_the_round_resolves_by_itself(hw):
+    """RULES 3.6: once the bot has slapped, your slap cannot change the outcome (either
+    pile you slap, you take the other one), so the round resolves without a key; it
+    used to wait on "Slap! Left/Right" for ever (the table had nothing left to do)."""
     app = App(hw)
     scr = T.table(app, seed=5, level=3)
+    scr.bot.p = scr.bot.p[:8] + (0,) + scr.bot.p[9:]  # it slaps the smaller pile
     T.autopilot(scr, 5)
     assert T.run_until(app, lambda: scr.game.phase == S.PH_SLAP, ms=STEP)
     scr.tab.bots[0] = None  # you wait: the bot slaps first
     scr.tab.when[0] = -1
+    pc = list(scr.v.pile_counts)
     assert T.run_until(app, lambda: any(lab.text == "Bot" for lab in scr.slap_labels), ms=STEP, limit=500)
-    lab = [lab for lab in scr.slap_labels if lab.text == "Bot"][0]
-    assert lab.palette[1] == D.BOT_COLOR  # was gold, like your own "You"
-    assert scr.message.text.startswith("Slap")  # still yours to slap
-    k = scr.slap_labels.index(lab)
-    hw.press(keys.RIGHT if k == 0 else keys.LEFT)
-    assert T.run_until(app, lambda: scr.mode == SS.M_REVEAL, ms=STEP, limit=50)
+    k = [lab.text for lab in scr.slap_labels].index("Bot")
+    assert scr.slap_labels[k].palette[1] == D.BOT_COLOR  # was gold, like your own "You"
+    assert T.run_until(app, lambda: scr.mode == SS.M_REVEAL, ms=STEP, limit=5)  # no key pressed
+    assert scr.game.took == [1 - k, k]
     other = scr.slap_labels[1 - k]
     assert other.text == "You" and other.palette[1] == D.YOU_COLOR
+    assert pc[k] <= pc[1 - k]
+    assert T.run_until(app, lambda: scr.mode == SS.M_ROUND, ms=STEP, limit=200)
 
 
 def test_new_match_takes_the_level_from_app_options_not_storage(hw):

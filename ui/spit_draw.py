@@ -16,7 +16,7 @@ SpitDrawing is the base of ui.spit_screen.SpitScreen, which keeps the state draw
 import displayio
 
 from engine import spit as S
-from ui import sprites, widgets
+from ui import sprites, tinyfont, widgets
 
 try:
     from micropython import const
@@ -68,6 +68,7 @@ M_RULES = const(5)
 _SHAKE = (0, -6, 3, -3, -3, -1, 2, 0, -2, 0, 1, 0, 0, 0)  # (dx, dy) per step
 PAUSE_ITEMS = ("Resume", "Rules", "Quit")
 _DIGITS = "0123456789"
+_BELOW = ("", "", "+1", "+2", "+3", "+4")  # face-down cards under a stockpile of n
 
 
 class SpitDrawing:
@@ -89,36 +90,44 @@ class SpitDrawing:
                 self.cards.append(c)
                 g.append(e)
                 g.append(c.grid)
-        # face-down counts: one line of text per row, a digit every PITCH / 6 cells
-        self.digits = []
-        for y in (YOU_Y, BOT_Y):
-            t = widgets.TextLine("", PLACE_X0 + DIGIT_DX, y + 7, TEXT, chars=21)
-            self.digits.append(t)
-            g.append(t.group)
+        # face-down cards under each stockpile: "+n" right of the card (small font)
+        tiny = tinyfont.font()
+        self.below = []
+        for q in (0, 1):
+            y = YOU_Y if q == 0 else BOT_Y
+            for i in range(5):
+                t = widgets.TextLine("", PLACE_X0 + PITCH * i + DIGIT_DX, y + 10, TEXT, chars=2, face=tiny)
+                self.below.append(t)
+                g.append(t.group)
         self.cursor_bar = widgets.bar(sprites.CARD_W, 2, YOU_COLOR, PLACE_X0, CURSOR_Y)
         g.append(self.cursor_bar)
         # spit cards (face down), yours at the left, the bot's at the right
         self.decks = []
         self.deck_counts = []
+        self.deck_labels = []
         for x, y, tx, anchor in ((YOU_DECK_X, YOU_DECK_Y, YOU_DECK_X + 22, (0, 0.5)),
                                  (BOT_DECK_X, BOT_DECK_Y, BOT_DECK_X - 2, (1, 0.5))):
             e = sprites.card_grid(sprites.BACK, sprites.NORMAL, x + EDGE_DX, y + EDGE_DY)
             c = sprites.card_grid(sprites.BACK, sprites.NORMAL, x, y)
             t = widgets.TextLine("", tx, y + 13, TEXT, anchor, chars=2)
+            s = widgets.TextLine("SPIT", x + 2, y + sprites.CARD_H + 3, TEXT, face=tiny)
             self.decks.append((e, c))
             self.deck_counts.append(t)
+            self.deck_labels.append(s.group)
             g.append(e)
             g.append(c)
             g.append(t.group)
+            g.append(s.group)
         # the spit piles, their sizes, the slap labels
         self.piles = []
         self.pile_counts = []
+        self.pile_n = bytearray(2)  # the sizes shown
         self.slap_labels = []
         for x in (PILE_X0, PILE_X1):
             p = widgets.CardSlot(x, PILE_Y)
             self.piles.append(p)
             g.append(p.grid)
-            t = widgets.TextLine("", x + 10, COUNT_Y, TEXT, (0.5, 0), chars=2)
+            t = widgets.TextLine("", x + 10, COUNT_Y, TEXT, (0.5, 0), chars=8, face=tiny)
             self.pile_counts.append(t)
             g.append(t.group)
             s = widgets.TextLine("", x + 10, SLAP_Y, YOU_COLOR, (0.5, 0), chars=7)
@@ -156,11 +165,9 @@ class SpitDrawing:
     def _draw(self):
         """Bring the table in line with the view: only what differs is touched."""
         v = self.v
-        index = widgets.font()[3]
         for q in (0, 1):
             tops = v.tops if q == 0 else v.opp_tops
             counts = v.counts if q == 0 else v.opp_counts
-            row = self.digits[q].grid
             for i in range(5):
                 n = counts[i]
                 j = q * 5 + i
@@ -171,9 +178,7 @@ class SpitDrawing:
                 if grid.y != y and not (q == 0 and i == self.shake):
                     grid.y = y
                 _hide(self.edges[j], n < 2)
-                cell = index[n - 1 + 16] if n > 1 else 0
-                if row[5 * i] != cell:
-                    row[5 * i] = cell
+                self.below[j].set(_BELOW[n] if n < 6 else "+" + _num(n - 1))
         x = PLACE_X0 + PITCH * self.cursor
         if self.cursor_bar.x != x:
             self.cursor_bar.x = x
@@ -182,17 +187,21 @@ class SpitDrawing:
             slot = self.piles[k]
             if one >= 0 and one != k:
                 _hide(slot.grid, True)
+                self.pile_n[k] = 0
                 self.pile_counts[k].set("")
             else:
                 n = v.pile_counts[k]
                 _show(slot, v.pile_tops[k] if n else sprites.EMPTY,
                       sprites.HINT if k == self.hint_pile else sprites.NORMAL)
-                self.pile_counts[k].set(_num(n) if n else "")
+                if self.pile_n[k] != n:  # a new text only when the size changed
+                    self.pile_n[k] = n
+                    self.pile_counts[k].set(_cards(n))
             n = v.spit_counts[k]
             e, c = self.decks[k]
             _hide(c, n == 0)
             _hide(e, n < 2)
             self.deck_counts[k].set(_num(n) if n else "")
+            _hide(self.deck_labels[k], n == 0)
         ph = v.phase
         _hide(self.banner, not (ph == S.PH_SPIT and self.mode == M_TABLE))
         if self.mode != M_TABLE:
@@ -246,3 +255,10 @@ def _hide(obj, hidden):
 
 def _num(n):
     return _DIGITS[n] if n < 10 else str(n)
+
+
+def _cards(n):
+    """A spit pile's size: what a slap takes (3.6)."""
+    if n == 0:
+        return ""
+    return "1 card" if n == 1 else _num(n) + " cards"

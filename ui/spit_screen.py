@@ -99,6 +99,7 @@ class SpitScreen(SpitDrawing):
         self.msg_until = -1  # a short note ("Too late!") shows until then
         self.hint_pile = -1  # the pile the bot just played on (cyan edge)
         self.hint_until = -1
+        self.your_pile = -1  # the pile left to you once the bot has slapped (3.6)
         self._build()
         self.tab = None
         self._new_table()
@@ -154,6 +155,9 @@ class SpitScreen(SpitDrawing):
                 lab = self.slap_labels[action - S.SLAP]
                 lab.set("Bot" if p else "You")
                 lab.set_color(BOT_COLOR if p else YOU_COLOR)
+                if p:
+                    # 3.6: whichever pile you slap now, you take the other one
+                    self.your_pile = 1 - (action - S.SLAP)
         elif r == S.DONE:
             if action < S.MOVE:
                 self._lights(0x00C040 if p == 0 else 0xC02000, PULSE_MS, t)
@@ -373,6 +377,12 @@ class SpitScreen(SpitDrawing):
         if m == M_TABLE:
             t = now + self.shift
             self.tab.run_until(t)
+            if self.your_pile >= 0:
+                # the bot slapped first: the round resolves without your key
+                k = self.your_pile
+                self.your_pile = -1
+                if self.game.phase == S.PH_SLAP and not self.v.slapped:
+                    self._human(S.SLAP + k)
             if self.mode == M_TABLE and self.game.phase == S.PH_SPIT:
                 left = self.tab.since + self.tab.spit_pause - t
                 secs = (left + 999) // 1000 if left > 0 else 0
