@@ -116,8 +116,8 @@ def test_the_three_kinds_of_numbers_are_labelled(hw):
     assert [t.text for t in scr.deck_counts] == ["10", "10"]
     assert [t.hidden for t in scr.deck_labels] == [False, False]
     d = hw.display
-    for x, y in ((D.YOU_DECK_X, D.YOU_DECK_Y), (D.BOT_DECK_X, D.BOT_DECK_Y)):
-        assert count_color(d, D.TEXT, x, y + 28, x + 22, y + 34) > 10  # "SPIT" under the deck
+    for x, y in ((D.YOU_DECK_X, D.YOU_DECK_Y - 10), (D.BOT_DECK_X, D.BOT_DECK_Y + 29)):
+        assert count_color(d, D.TEXT, x, y, x + 22, y + 6) > 10  # "SPIT" over / under the deck
     for k, x in ((0, D.PILE_X0), (1, D.PILE_X1)):
         assert count_color(d, D.TEXT, x - 6, D.COUNT_Y, x + 26, D.COUNT_Y + 6) > 20
 
@@ -159,6 +159,22 @@ def test_countdown_banner_then_spit_on_a(hw):
     assert hw.pixels.colors[0] == 0xFFFFFF  # the flash
     T.frames(app, 20, STEP)
     assert hw.pixels.colors[0] in (0, 0x00C040, 0xC02000)  # flash over
+
+
+def test_in_a_stalemate_the_bot_calls_spit_when_its_level_says(hw):
+    """3.5: when neither can move, both call Spit!; the bot calls it (ending the
+    countdown) sooner the higher its level; A still calls it at once."""
+    from engine.bots.spit_bot import SpitBot
+    calls = [SpitBot(level, 1).spit_call() for level in (1, 2, 3, 4, 5)]
+    assert calls == sorted(calls, reverse=True) and calls[0] > calls[4]
+    app = App(hw)
+    scr = T.table(app, seed=3, level=5)
+    T.autopilot(scr, 4)
+    assert T.run_until(app, lambda: scr.game.stalemate(), ms=STEP)
+    assert scr.tab.spit_pause == calls[4]
+    t0 = scr.tab.since
+    assert T.run_until(app, lambda: not scr.game.stalemate(), ms=STEP, limit=200)
+    assert scr.game.clock - t0 <= calls[4] + STEP
 
 
 def test_spit_countdown_runs_out_by_itself(hw):

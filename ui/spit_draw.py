@@ -105,12 +105,14 @@ class SpitDrawing:
         self.decks = []
         self.deck_counts = []
         self.deck_labels = []
-        for x, y, tx, anchor in ((YOU_DECK_X, YOU_DECK_Y, YOU_DECK_X + 22, (0, 0.5)),
-                                 (BOT_DECK_X, BOT_DECK_Y, BOT_DECK_X - 2, (1, 0.5))):
+        # "SPIT" over your deck (your raised card sits under it), under the bot's
+        for x, y, tx, anchor, ly in ((YOU_DECK_X, YOU_DECK_Y, YOU_DECK_X + 22, (0, 0.5), YOU_DECK_Y - 10),
+                                     (BOT_DECK_X, BOT_DECK_Y, BOT_DECK_X - 2, (1, 0.5),
+                                      BOT_DECK_Y + sprites.CARD_H + 3)):
             e = sprites.card_grid(sprites.BACK, sprites.NORMAL, x + EDGE_DX, y + EDGE_DY)
             c = sprites.card_grid(sprites.BACK, sprites.NORMAL, x, y)
             t = widgets.TextLine("", tx, y + 13, TEXT, anchor, chars=2)
-            s = widgets.TextLine("SPIT", x + 2, y + sprites.CARD_H + 3, TEXT, face=tiny)
+            s = widgets.TextLine("SPIT", x + 2, ly, TEXT, face=tiny)
             self.decks.append((e, c))
             self.deck_counts.append(t)
             self.deck_labels.append(s.group)

@@ -39,7 +39,6 @@ GAME_SPIT = const(2)  # engine.storage.GAME_SPIT
 
 # timings (ms)
 START_PAUSE = const(3000)  # countdown before the first Spit! of a round
-STALL_PAUSE = const(1500)  # countdown in a stalemate
 REVEAL_MS = const(1800)  # who took which pile, before the results
 PULSE_MS = const(140)
 FLASH_MS = const(350)
@@ -171,7 +170,8 @@ class SpitScreen(SpitDrawing):
                 self.emptied = p if g.ended == S.END_EMPTY else -1
                 self.end_t = t
         if ph == S.PH_SPIT:
-            self.tab.spit_pause = STALL_PAUSE if g.stalemate() else START_PAUSE
+            # 3.5: in a stalemate the bot calls Spit! when its level says
+            self.tab.spit_pause = self.bot.spit_call() if g.stalemate() else START_PAUSE
         if over:
             if action < S.SPIT:
                 if r == S.DONE and action < S.MOVE:

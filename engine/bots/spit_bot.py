@@ -14,14 +14,16 @@ buttons, and against each other):
   of matches) and avoids opening plays for them; from level 4 it fills empty places
   early; noise and overlooks shrink level by level;
 - slap judgement (3.6): low levels slap at once and at either pile; higher ones look
-  first (a moment later) and pick the smaller pile more often.
-The bots never call Spit!: the table calls it for both after its pause (3.5).
+  first (a moment later) and pick the smaller pile more often;
+- when to spit (3.5): in a stalemate a higher level calls Spit! sooner (level 1 waits
+  for the whole countdown); the screen's table takes that as its pause.
 
 API: SpitBot(level, seed)
 - next_move(view, now_ms) -> (when_ms, action) or None when it has no move at all.
   `action` is an engine action, or THINK: nothing seen yet, ask again at when_ms.
 - choose(view, skill, overlook, noise) -> (action, chain): the choice alone.
 - slap(view, now_ms) -> (when_ms, pile)  (apply as engine action SLAP + pile)
+- spit_call() -> ms after a stalemate begins that it calls Spit!
 """
 try:
     from micropython import const
@@ -36,13 +38,13 @@ _PLAY_PHASE = const(1)
 _UNSEEN = const(-2)  # choose(): no move at all
 
 # move_min, move_max, chain % of delay, overlook %, noise, skill,
-# slap_min, slap_max, wrong slap %, pace spread % (per round)
+# slap_min, slap_max, wrong slap %, pace spread % (per round), Spit! call in a stalemate
 LEVELS = (
-    (2400, 4300, 100, 35, 60, 0, 250, 500, 50, 78),
-    (1580, 2850, 95, 20, 40, 1, 350, 650, 40, 70),
-    (1080, 1900, 85, 9, 24, 2, 400, 700, 30, 60),
-    (820, 1420, 75, 4, 12, 3, 450, 750, 20, 55),
-    (590, 1000, 65, 0, 4, 4, 500, 800, 10, 50),
+    (2600, 4600, 100, 35, 60, 0, 250, 500, 40, 78, 1500),
+    (1560, 2800, 95, 20, 40, 1, 350, 650, 35, 70, 1300),
+    (1060, 1880, 85, 9, 24, 2, 400, 700, 28, 60, 1100),
+    (820, 1420, 75, 4, 12, 3, 450, 750, 20, 55, 900),
+    (590, 1000, 65, 0, 4, 4, 500, 800, 10, 50, 700),
 )
 MAX_LEVEL = const(5)
 
@@ -157,3 +159,6 @@ class SpitBot:
         if lv[8] and self.rng.below(100) < lv[8]:
             pile = 1 - pile
         return (now + self._delay(lv[6], lv[7]), pile)
+
+    def spit_call(self):
+        return self.p[10]
