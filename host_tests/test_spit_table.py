@@ -191,3 +191,18 @@ def test_a_quick_person_beats_level_1_and_a_slow_one_loses_to_level_5():
 
     assert rate(1, 800) > 0.8
     assert rate(5, 2500) < 0.2
+
+
+def test_arena_human_prints_the_table_and_the_result_line():
+    import os
+    import re
+    import subprocess
+    import sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, os.path.join(root, "tools", "arena.py"), "--game", "spit",
+                          "--human", "--matches", "2"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert any(ln.split()[:1] == ["2500"] for ln in lines)  # a row per delay
+    assert re.fullmatch(r"result: l1_vs_2500=[01]\.\d{3} l3_vs_1300=[01]\.\d{3} l5_vs_800=[01]\.\d{3} "
+                        r"l5_vs_500=[01]\.\d{3} ladder_min=[01]\.\d{3} ladder_max=[01]\.\d{3}", lines[-1])

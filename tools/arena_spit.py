@@ -17,9 +17,11 @@ seat, as the screen does: the best move it sees (the top level's choice, no nois
 pressed a fixed delay after the move became visible or after its own previous move,
 whichever is later; a move decided before the bot's card changed the pile lands only
 if it still fits (3.4: else VOID, and it looks again). It slaps the smaller pile the
-same delay after the round ends; it never presses A to spit early. The table gives
-the rounds it wins (emptied first; a stalemate round goes to the one left holding
-fewer cards) against each level, and the bots' ladder by matches; the last line is
+same delay after the round ends; it never presses A to spit early (the table calls
+Spit! 700 ms into a stalemate; the bots' own call counts on the screen only). The
+table gives the rounds it wins (emptied first; a stalemate round goes to the one left
+holding fewer cards) against each level, and the bots' ladder by matches; the last
+line is
 `result: l1_vs_2500=.. l3_vs_1300=.. l5_vs_800=.. l5_vs_500=.. ladder_min=.. ladder_max=..`.
 """
 import argparse
@@ -102,12 +104,8 @@ class Person:
             return t, S.SLAP + (0 if v.pile_counts[0] <= v.pile_counts[1] else 1)
         if g.phase != S.PH_PLAY:
             return None
-        a, _ = self.mind.choose(v, 9)
-        if a < 0:
-            return None
-        if a < S.MOVE:
-            self.mind.last = v.tops[a >> 7]
-        return t, a
+        a, _ = self.mind.choose(v, 9)  # every skill, no noise, nothing overlooked
+        return None if a < 0 else (t, a)
 
 
 class _Rounds:
