@@ -8,7 +8,7 @@ outline: an empty place). The spit piles sit in the centre (pile 0, yours, on th
 left; pile 1, the bot's, on the right; one pile in the middle in a one-pile round,
 3.7) with their sizes below; your face-down spit cards at the left, the bot's at the
 right, each with its count. A gold edge and a gold bar under it mark your chosen place.
-One panel (pause, rules, results) covers the table when it is needed.
+One panel (pause, results) covers the table when it is needed.
 
 SpitDrawing is the base of ui.spit_screen.SpitScreen, which keeps the state drawn here
 (mode, cursor, shaking card, hinted pile) and decides when to draw.
@@ -62,8 +62,7 @@ M_TABLE = const(0)
 M_REVEAL = const(1)
 M_ROUND = const(2)
 M_MATCH = const(3)
-M_PAUSE = const(4)
-M_RULES = const(5)
+M_PAUSE = const(4)  # the rules open on their own screen (ui/rules_screen.py)
 
 _SHAKE = (0, -6, 3, -3, -3, -1, 2, 0, -2, 0, 1, 0, 0, 0)  # (dx, dy) per step
 PAUSE_ITEMS = ("Resume", "Rules", "Quit")
@@ -144,7 +143,7 @@ class SpitDrawing:
         b.hidden = True
         self.banner = b
         g.append(b)
-        # one panel for pause, rules and results
+        # one panel for the pause menu and the results
         p = displayio.Group()
         p.append(widgets.bar(160, 128, PANEL_EDGE, 0, 0))
         p.append(widgets.bar(154, 122, PANEL, 3, 3))

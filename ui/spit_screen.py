@@ -25,7 +25,7 @@ from engine.bots.spit_bot import SpitBot
 from engine.spit_match import Table
 from ui import keys, sprites
 from ui.spit_draw import (SpitDrawing, PAUSE_ITEMS, M_TABLE, M_REVEAL, M_ROUND, M_MATCH,
-                          M_PAUSE, M_RULES, PILE_X0, PILE_X1, PILE_MID, YOU_COLOR,
+                          M_PAUSE, PILE_X0, PILE_X1, PILE_MID, YOU_COLOR,
                           BOT_COLOR, MSG)
 from ui.spit_results import round_lines, match_lines
 
@@ -353,10 +353,6 @@ class SpitScreen(SpitDrawing):
                     self.app.home()  # the match stays saved at this round's start
                 return True
             return False
-        if m == M_RULES:
-            if key == keys.A or key == keys.B or key == keys.START:
-                self._pause()
-                return True
         return False
 
     def tick(self, now):
@@ -406,7 +402,6 @@ class SpitScreen(SpitDrawing):
         self.app.hw.pixels.fill(0)
 
     def _pause(self):
-        cursor = self.menu.cursor if self.mode == M_RULES else 0
         if self.mode == M_TABLE or self.mode == M_REVEAL:
             self.back_mode = self.mode
             self.paused_at = self.app.now
@@ -417,7 +412,7 @@ class SpitScreen(SpitDrawing):
             self.lines[5].set("Points: you %d, bot %d" % (g.scores[0], g.scores[1]))
         self.lines[6].set("Level %d  %s" % (self.level, "points" if g.mode == S.POINTS else "standard"))
         self.lines[7].set("Round %d  B: back" % g.round_no)
-        self.menu.set_items(PAUSE_ITEMS, cursor)
+        self.menu.set_items(PAUSE_ITEMS, 0)
         self.menu.group.hidden = False
 
     def _resume(self):
