@@ -615,3 +615,16 @@ def test_new_match_takes_the_level_from_app_options_not_storage(hw):
     app.options = None  # an app without options: the stored ones
     scr = SS.start(app)
     assert scr.level == 3 and scr.bot.level == 3 and scr.game.mode == S.STANDARD
+
+
+def test_the_round_results_name_the_piles_taken_with_their_sizes(hw):
+    app = App(hw)
+    scr = T.table(app, seed=5, level=3)
+    T.autopilot(scr, 5)
+    assert T.run_until(app, lambda: scr.mode == SS.M_ROUND, ms=50)
+    g = scr.game
+    texts = [ln.text for ln in scr.lines]
+    for p, who in ((0, "You"), (1, "Bot")):
+        k = g.took[p]
+        want = "%s took %s: %d cards" % (who, ("left", "right")[k], scr.took_sizes[k])
+        assert want in texts and len(want) <= scr.lines[0].chars

@@ -151,7 +151,7 @@ class SpitDrawing:
         p.append(self.title.group)
         self.lines = []
         for i in range(8):
-            t = widgets.TextLine("", 10, 34 + 11 * i, TEXT, chars=23)
+            t = widgets.TextLine("", 8, 34 + 11 * i, TEXT, chars=24)
             self.lines.append(t)
             p.append(t.group)
         self.menu = widgets.MenuList(40, 40, 80, 3, 14, PAUSE_ITEMS)

@@ -33,8 +33,9 @@ def _took(g, p, sizes):
     k = g.took[p]
     if k == _NONE:
         return who + " took no pile"
-    side = "the pile" if g.one_pile >= 0 else _SIDE[k]
-    return "%s took %s (%d)" % (who, side, sizes[k])
+    if g.one_pile >= 0:
+        return "%s took the %d cards" % (who, sizes[k])  # the one pile (3.7)
+    return "%s took %s: %d cards" % (who, _SIDE[k], sizes[k])
 
 
 def match_lines(scr):
