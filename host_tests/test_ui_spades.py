@@ -78,7 +78,7 @@ def test_hand_face_down_until_looked_then_the_bid_picker():  # RULES 1.4
     assert hw.display.pixel(x + 5, y + 12) != back
     assert t.big.text == "< 3 >"
     press(hw, app, keys.DOWN, keys.DOWN, keys.DOWN)
-    assert t.big.text == "< Nil >"
+    assert t.big.text == "  Nil >"
     # Nil is called out in red
     red = shown(lay.NIL_RED)
     assert any(hw.display.pixel(x, y) == red for x in range(40, 120) for y in range(44, 68))

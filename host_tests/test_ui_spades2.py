@@ -39,7 +39,7 @@ def test_the_draw_shows_the_card_and_keep_or_reject():  # RULES 2.2
     press(hw, app, keys.A)
     assert c in t.m.hands[0] and len(t.m.hands[0]) == held + 1
     assert t.took.text.startswith("kept ")
-    assert t.counts[0].text == "%d cards" % (held + 1)
+    assert t.counts[0].text == ("1 card" if held == 0 else "%d cards" % (held + 1))
     assert until(hw, app, lambda: my_turn(t, DRAW), play=False)
     c = t.v.drawn
     press(hw, app, keys.B)

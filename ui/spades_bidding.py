@@ -13,7 +13,7 @@ def on_key(t, key):
         return choice_key(t, key, (LOOK, BLIND_NIL))
     if key in (keys.UP, keys.RIGHT, keys.DOWN, keys.LEFT):
         step = 1 if key in (keys.UP, keys.RIGHT) else -1
-        t.bid = (t.bid + step) % 14
+        t.bid = min(13, max(0, t.bid + step))  # 1.3: Nil to 13, no wrap from one end to the other
         draw_picker(t)
         return True
     if key == keys.A:
@@ -47,12 +47,12 @@ def draw_picker(t):
     reveal(t.choice.group, False)
     b = t.bid
     if b == 0:
-        t.big.set("< Nil >")
+        t.big.set("  Nil >")  # an end: no arrow that way
         t.big.set_color(NIL_RED)
         t.sub.set("win no trick!")
         t.sub.set_color(NIL_RED)
     else:
-        t.big.set("< %d >" % b)
+        t.big.set("< 13  " if b == 13 else "< %d >" % b)
         t.big.set_color(WHITE)
         t.sub.set("A: bid  Up/Down")
         t.sub.set_color(SOFT)

@@ -50,3 +50,11 @@ def pick_prompt(t):
         t.say("Select: pass these 3" if k == 3 else "A: mark 3 to pass (%d/3)" % k, TURN)
     else:
         t.say("A: mark, Select: swap %d" % k, TURN)
+
+
+def swap_text(t):
+    """Who chooses three cards now, and for whom (1.4: the Blind Nil bidder and their
+    partner swap three each); fits the message line."""
+    s = t.m.to_move
+    to = s ^ 2
+    return "%s picks 3 for %s" % (t._seat_name(s), "you" if to == ME else t._seat_name(to))

@@ -46,6 +46,7 @@ def next_hand(t):
     t.was_broken = False
     t.was_turn = -1
     t.bid = 3
+    t.got = None
     if t.store is not None:
         t.store.save_game(t.game, t._level_byte(), m.to_bytes())
     t.say("")

@@ -12,8 +12,8 @@ display objects on it.
 """
 import displayio
 
-from ui import sprites, widgets
-from engine.tricks import BLIND_NIL, BIDDING, EXCHANGE, PLAY, DECLARE, DRAW, DISCARDING
+from ui import sprites, tinyfont, widgets
+from engine.tricks import BLIND_NIL, BIDDING, EXCHANGE, PLAY, DECLARE, DRAW, DISCARDING, HAND_OVER
 
 try:
     from micropython import const
@@ -23,6 +23,7 @@ except ImportError:  # CPython
 
 HAND_Y = const(98)
 MSG_Y = const(86)
+LEGEND_Y = const(80)
 ME = const(0)
 # trick card places per seat, four players (S W N E) and two (S N)
 SLOTS4 = ((70, 52), (36, 32), (70, 14), (104, 32))
@@ -46,6 +47,7 @@ PANEL_EDGE = const(0xF8C800)
 DEALER_BG = const(0xF8C800)
 HINT_TEXT = const(0x60E8FF)
 
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _SPADE = b'\x08\x1c>\x7f\x7fk\x1c'  # the 7x7 spade of the sprite sheet
 
 
@@ -54,6 +56,12 @@ def reveal(grid, shown):
     redraws a grid whose `hidden` is set, even to the same value)."""
     if grid.hidden == shown:
         grid.hidden = not shown
+
+
+def card_text(c):
+    """A card as text with its suit glyph: "10" + the spade. The table's text lines
+    use sprites.suit_font(), which draws SUIT_CHARS as the four suits."""
+    return _RANKS[c % 13] + sprites.SUIT_CHARS[c // 13]
 
 
 def bid_text(b, n=4):
@@ -80,9 +88,11 @@ def sort_hand(cards, down):
 
 
 class Panel:
-    """A bordered box with a title line, built once, hidden by default."""
+    """A bordered box with a title line, built once, hidden by default; `covers`, a
+    grid it would cut in two, hides while the box shows."""
 
-    def __init__(self, x, y, w, h, title_chars=16):
+    def __init__(self, x, y, w, h, title_chars=16, covers=None):
+        self.covers = covers
         self.group = displayio.Group()
         self.group.append(widgets.bar(w, h, PANEL_EDGE, x, y))
         self.group.append(widgets.bar(w - 2, h - 2, PANEL, x + 1, y + 1))
@@ -93,6 +103,8 @@ class Panel:
     def show(self, on):
         if self.group.hidden == on:
             self.group.hidden = not on
+            if self.covers is not None:
+                self.covers.hidden = on
 
 
 def build(t):
@@ -114,25 +126,26 @@ def build(t):
                  ((66, 0), (1, 0), (74, 0)), ((158, 34), (1, 0), (158, 45)))
         labels = ("You", "West", "N", "East")
         t.slots_xy = SLOTS4
-    else:
-        spots = (((66, 56), (1, 0), (66, 67)), ((66, 0), (1, 0), (80, 0)))
-        labels = ("You", "")  # the bot: its count above its card, its score top right
+    else:  # the bot's name and count left of its card, as yours are left of yours
+        spots = (((66, 56), (1, 0), (66, 67)), ((66, 14), (1, 0), (66, 25)))
+        labels = ("You", "Bot")
         t.slots_xy = SLOTS2
     for s in range(n):
         (x, y), anchor, (cx, cy) = spots[s]
         name = widgets.TextLine(labels[s], x, y, WHITE, anchor, chars=4)
-        cnt_anchor = (0, 0) if s == 2 else ((0.5, 0) if n == 2 and s == 1 else anchor)
+        cnt_anchor = (0, 0) if s == 2 and n == 4 else anchor
         cnt = widgets.TextLine("", cx, cy, SOFT, cnt_anchor, chars=8)
         t.names.append(name)
         t.counts.append(cnt)
         g.append(name.group)
         g.append(cnt.group)
     if n == 2:  # the two-player table shows the stock and the discard pile
-        t.stock = widgets.TextLine("", 2, 34, SOFT, chars=9)
+        t.stock = widgets.TextLine("", 80, 0, SOFT, (0.5, 0), chars=9)  # between the scores
         g.append(t.stock.group)
-        # the human's last draw: what was kept, and what was thrown (only they know)
-        t.took = widgets.TextLine("", 158, 34, YOU, (1, 0), chars=9)
-        t.threw = widgets.TextLine("", 158, 46, SOFT, (1, 0), chars=9)
+        # the human's last draw, on their side: what was kept, and what was thrown
+        # (only they know)
+        t.took = widgets.TextLine("", 158, 56, YOU, (1, 0), chars=9, face=sprites.suit_font())
+        t.threw = widgets.TextLine("", 158, 67, SOFT, (1, 0), chars=9, face=sprites.suit_font())
         g.append(t.took.group)
         g.append(t.threw.group)
     # the dealer marker (four players) / first player marker (two)
@@ -141,7 +154,7 @@ def build(t):
     if n == 4:
         t.dealer_xy = ((38, 56), (28, 34), (60, 12), (126, 34))
     else:
-        t.dealer_xy = ((38, 56), (60, 12))
+        t.dealer_xy = ((94, 52), (94, 14))  # right of each seat's card
     # the trick
     t.slots = []
     for s in range(n):
@@ -168,12 +181,15 @@ def build(t):
     t.broken_pal[0] = sprites.FELT
     t.broken_pal[1] = 0x3C8C5A
     g.append(displayio.TileGrid(bmp, pixel_shader=t.broken_pal, x=BROKEN_XY[0], y=BROKEN_XY[1]))
-    t.msg = widgets.TextLine("", 76, MSG_Y, WHITE, (0.5, 0), chars=23)
+    # what the seat labels and the marker mean, in small print above the message line
+    t.legend = widgets.TextLine("", 2, LEGEND_Y, SOFT, chars=16, face=tinyfont.font())
+    g.append(t.legend.group)
+    t.msg = widgets.TextLine("", 76, MSG_Y, WHITE, (0.5, 0), chars=23, face=sprites.suit_font())
     g.append(t.msg.group)
     t.hand = widgets.HandRow(y=HAND_Y)
     g.append(t.hand.group)
     # the bid picker (also the Blind Nil / Double Nil offer, with a list)
-    p = Panel(26, 28, 108, 56)
+    p = Panel(26, 28, 108, 56, covers=t.legend.group)
     t.big = widgets.TextLine("", 80, 44, WHITE, (0.5, 0), scale=2, chars=7)
     t.sub = widgets.TextLine("", 80, 70, SOFT, (0.5, 0), chars=17)
     p.group.append(t.big.group)
@@ -211,7 +227,7 @@ def refresh(t):
             if b == BLIND_NIL:
                 text = "%d DN" % held if held else "DN"
             else:
-                text = "%d cards" % held if held else ""
+                text = ("1 card" if held == 1 else "%d cards" % held) if held else ""
         elif ph == BIDDING or b < 0:
             text = bid_text(b, n)
         else:
@@ -229,6 +245,13 @@ def refresh(t):
         t.dealer.y = y
         t.dealer.text = None
         t.dealer.set("D" if n == 4 else "1")
+    if ph == PLAY or ph == HAND_OVER:
+        legend = "tricks won/bid"
+    elif n == 4:
+        legend = "D: dealer"
+    else:
+        legend = "1: draws first"  # 2.2: the first player
+    t.legend.set(legend)
     if n == 2:
         drawing = ph == DRAW
         t.stock.set("stock %d" % v.stock if drawing else "")
@@ -300,6 +323,11 @@ def draw_hand(t):
     hand = t.hand
     if tiles != t.shown_tiles:
         t.shown_tiles = tiles
+        # a card shows its corner suit whole or not at all: a wide row with a sliver
+        # of every corner suit is pushed together until the next card covers it
+        k = len(tiles)
+        wide = k < 2 or (hand.width - sprites.CARD_W) // (k - 1) >= sprites.CARD_W - 2
+        hand.max_step = sprites.CARD_W if wide else sprites.SHOW
         hand.show(tiles)
         if t.cursor >= len(tiles):
             t.cursor = max(0, len(tiles) - 1)
@@ -317,7 +345,7 @@ def draw_hand(t):
             style = sprites.DIM
         elif picking and c in t.marked:
             style = sprites.HINT
-        elif c == t.hint_card:
+        elif c == t.hint_card or t.got and c in t.got:
             style = sprites.HINT
         hand.set_style(i, style)
     cursor_on = (mine and (ph == PLAY and not t.trick_shown or picking))

@@ -12,7 +12,7 @@ needed.
 """
 from ui import keys, spades_layout as layout, spades_bidding as bidding, spades_play as play
 from ui import spades_exchange as exchange, spades_thinking as thinking
-from ui.spades_layout import bid_text, ME, PLAYING, PAUSED, REVIEW, WHITE, TURN, YOU, THEM, SOFT, NIL_RED
+from ui.spades_layout import bid_text, card_text, ME, PLAYING, PAUSED, REVIEW, WHITE, TURN, YOU, THEM, SOFT, NIL_RED
 from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT, EXCHANGE, BIDDING,
                            PLAY, HAND_OVER, MATCH_OVER, DECLARE, DRAW, DISCARDING, IllegalAction)
 
@@ -70,6 +70,7 @@ class Table:
         self.was_broken = False
         self.was_turn = -1
         self.offered = None
+        self.got = None  # the Blind Nil exchange's cards received, marked until you play
         layout.build(self)
         self.refresh()
         self._prompt()  # the human may act first (new match or Continue): offer, picker, "Your turn"
@@ -166,6 +167,8 @@ class Table:
         # Continue, so it waits for the next save
         save = seat == ME or BID <= a <= BID + 13 or a == BLIND_NIL or a == DOUBLE_NIL or a == NO_DOUBLE_NIL
         if 0 <= a < 52:
+            if seat == ME and self.got:
+                self.got = b""
             h = len(v.history)
             save = h % n == 0
             if h % n == 0:
@@ -192,13 +195,13 @@ class Table:
             pass
         elif a == KEEP or a == REJECT:
             if seat == ME:
-                from engine.cards import name
                 got = v.hand[0] if len(v.hand) == 1 else -1
                 for c in v.hand:
                     if c not in self.shown_tiles:
                         got = c
-                self.took.set(("kept " if a == KEEP else "took ") + name(got))
-                self.threw.set("threw " + name(v.rejected[-1]))
+                self.took.set(("kept " if a == KEEP else "took ") + card_text(got))
+                self.threw.set("threw " + card_text(v.rejected[-1]))
+                self.say("")  # "A: keep  B: reject" is done with
             else:
                 self.say("Bot drew", SOFT)
             self.wait = now + (self.hold // 2 if seat != ME else 0)
@@ -208,6 +211,11 @@ class Table:
             self.wait = now + (self.hold if seat != ME else 0)
         else:
             self.wait = now + (self.hold // 2 if seat != ME else 0)
+        if m.phase == EXCHANGE and m.to_move != ME:  # 1.4: bots choose their three
+            self.say(exchange.swap_text(self), SOFT)
+        elif m.phase == PLAY and self.got is None and len(v.hand) == 13 and getattr(v, "received", b""):
+            self.got = v.received  # 1.4: shown, and marked in the hand until you play
+            self.say("Got " + " ".join([card_text(c) for c in v.received]), YOU)
         self.was_broken = v.broken
         if save and self.store is not None:
             self.store.save_game(self.game, self._level_byte(), m.to_bytes())
@@ -242,7 +250,7 @@ class Table:
                             self.cursor = i
                             break
                     layout.draw_hand(self)
-            if not self.msg.text.startswith("Hint"):
+            if not self.msg.text.startswith("Hint") and not self.msg.text.startswith("Got"):
                 self.say("Your turn", YOU)
             return
         self.picker.show(ph in (BIDDING, DECLARE))

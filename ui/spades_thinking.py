@@ -2,7 +2,7 @@
 playouts a frame) so keys are read meanwhile; "thinking..." shows while it searches.
 A hint runs the bot for the human's seat and marks its choice without playing it."""
 from ui import spades_layout as layout, spades_bidding as bidding
-from ui.spades_layout import bid_text, ME, SOFT, HINT_TEXT
+from ui.spades_layout import bid_text, card_text, ME, SOFT, HINT_TEXT
 from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, KEEP, PASS, DISCARD, DISCARD_DONE, BIDDING,
                            EXCHANGE, PLAY, DECLARE, DRAW, DISCARDING)
 
@@ -64,7 +64,6 @@ def think(t, now):
 
 def show_hint(t, a):
     ph = t.m.phase
-    from engine.cards import name
     if ph == PLAY or ph == EXCHANGE or ph == DISCARDING:
         c = a
         if ph == EXCHANGE:
@@ -74,7 +73,7 @@ def show_hint(t, a):
         t.hint_card = c
         if c >= 0 and c in t.shown_tiles:
             t.cursor = t.shown_tiles.index(c)
-            t.say("Hint: " + name(c), HINT_TEXT)
+            t.say("Hint: " + card_text(c), HINT_TEXT)
         else:
             t.say("Hint: replace no more", HINT_TEXT)
         layout.draw_hand(t)
