@@ -19,6 +19,8 @@ the index of the value in its choices.
                  a bot's move show
     hand_sort    SORT_UP/SORT_DOWN (0/1), default SORT_UP: cards grouped by suit,
                  ranks low to high (SORT_UP) or high to low (SORT_DOWN)
+    trick_wait   800/1500/3000/0 ms, default 1500: how long a finished Spades trick
+                 stays on the table (0: until A is pressed)
 
 A saved game keeps its own bot level as one byte: level_byte(game, level) and
 level_value(game, byte) convert (options may change before Continue).
@@ -51,6 +53,7 @@ FIELDS = (
     ("sound", (False, True), 1),
     ("bot_speed", (SLOW, NORMAL, FAST), 1),
     ("hand_sort", (SORT_UP, SORT_DOWN), 0),
+    ("trick_wait", (800, 1500, 3000, 0), 1),
 )
 
 # bot level attribute and choices per game id (engine.storage.GAME_SPADES4, _SPADES2, _SPIT)

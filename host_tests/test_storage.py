@@ -528,7 +528,7 @@ def test_options_cycle_and_validation():
         o.to_bytes()
     assert options.Options.from_bytes(b"\x00" * (len(options.FIELDS) - 1)) is None
     assert options.Options.from_bytes(None) is None
-    assert len(options.Options().to_bytes()) == len(options.FIELDS) == 10
+    assert len(options.Options().to_bytes()) == len(options.FIELDS) == 11
 
 
 def test_stats_counters_percent_and_lines():

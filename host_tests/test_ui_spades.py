@@ -27,7 +27,8 @@ def press(hw, app, *ks):
 
 
 def my_turn(t, phase):
-    return t.m.phase == phase and t.m.to_move == 0 and not t.trick_shown and t.bot is None and t.app.screen is t
+    return t.m.phase == phase and t.m.to_move == 0 and not t.trick_shown and t.bot is None and t.app.screen is t \
+        and not t.motion.active
 
 
 def until(hw, app, cond, play=True, limit=4000, ms=300):
@@ -479,7 +480,7 @@ def test_playing_before_the_hint_arrives_cancels_it_and_a_skips_the_trick_hold()
         assert len(t.m.history) == n + 1 and not t.hinting and t.hint_card < 0
     assert until(hw, app, lambda: t.trick_shown, ms=10)
     press(hw, app, keys.A)
-    frames(hw, app, 1, 1)
+    frames(hw, app, 8, 40)  # the last card lands, the trick slides off: long before its 1.5 s
     assert not t.trick_shown
 
 

@@ -85,7 +85,7 @@ def _until(app, cond, limit=3000, ms=300, play=True):
 
 def _my_turn(t, phase):
     return lambda: t.m.phase == phase and t.m.to_move == 0 and not t.trick_shown and t.bot is None and \
-        t.app.screen is t
+        t.app.screen is t and not t.motion.active and not t.banner_until
 
 
 def menu_on_spades(app):

@@ -1,7 +1,7 @@
 """The Options page (title menu): the rules options of RULES.md (blind_nil,
-bag_penalty, target, spit_match), the bots' level per game, sound, bot speed and hand
-sorting (engine/options.py). Up/Down choose a row, Left/Right or A change it, B or
-Start go back. The options are saved on leaving, and only if they changed (flash
+bag_penalty, target, spit_match), the bots' level per game, sound, bot speed, hand
+sorting and how long a Spades trick stays (engine/options.py). Up/Down choose a row,
+Left/Right or A change it, B or Start go back. The options are saved on leaving, and only if they changed (flash
 wears out); the app's sound follows the Sound row at once. New matches take the
 options; a saved game keeps the rules and level it was started with.
 """
@@ -34,6 +34,7 @@ ROWS_SHOWN = (
     ("Sound", "sound"),
     ("Bot speed", "bot_speed"),
     ("Hand sort", "hand_sort"),
+    ("Trick stays", "trick_wait"),
 )
 _SPEEDS = ("slow", "normal", "fast")
 _SORTS = ("2 to A", "A to 2")
@@ -49,6 +50,10 @@ def value_text(name, v):
         return _SPEEDS[v]
     if name == "hand_sort":
         return _SORTS[v]
+    if name == "trick_wait":
+        if v == 0:
+            return "until A"
+        return "%d.%d s" % (v // 1000, v % 1000 // 100)
     return str(v)
 
 

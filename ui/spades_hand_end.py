@@ -53,7 +53,7 @@ def next_hand(t):
     t.app.show(t)
     t.refresh()
     t._prompt()
-    t.wait = t.app.now + t.hold
+    t.open_hand()
 
 
 def match_over(t):

@@ -127,7 +127,7 @@ def build(t):
         labels = ("You", "West", "N", "East")
         t.slots_xy = SLOTS4
     else:  # the bot's name and count left of its card, as yours are left of yours
-        spots = (((66, 56), (1, 0), (66, 67)), ((66, 14), (1, 0), (66, 25)))
+        spots = (((66, 56), (1, 0), (66, 67)), ((66, 26), (1, 0), (66, 37)))
         labels = ("You", "Bot")
         t.slots_xy = SLOTS2
     for s in range(n):
@@ -154,7 +154,7 @@ def build(t):
     if n == 4:
         t.dealer_xy = ((38, 56), (28, 34), (60, 12), (126, 34))
     else:
-        t.dealer_xy = ((94, 52), (94, 14))  # right of each seat's card
+        t.dealer_xy = ((38, 56), (38, 26))
     # the trick
     t.slots = []
     for s in range(n):
@@ -186,6 +186,10 @@ def build(t):
     g.append(t.legend.group)
     t.msg = widgets.TextLine("", 76, MSG_Y, WHITE, (0.5, 0), chars=23, face=sprites.suit_font())
     g.append(t.msg.group)
+    # "Hand 2: West deals", over the message line as a hand opens
+    t.banner = widgets.TextLine("", 80, MSG_Y, 0x102010, (0.5, 0), background=DEALER_BG, chars=23)
+    t.banner.group.hidden = True
+    g.append(t.banner.group)
     t.hand = widgets.HandRow(y=HAND_Y)
     g.append(t.hand.group)
     # the bid picker (also the Blind Nil / Double Nil offer, with a list)

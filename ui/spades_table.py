@@ -11,13 +11,20 @@ their phases; ui/spades_thinking.py runs the bots and the hint; ui/spades_pause.
 needed.
 """
 from ui import keys, spades_layout as layout, spades_bidding as bidding, spades_play as play
-from ui import spades_exchange as exchange, spades_thinking as thinking
+from ui import spades_exchange as exchange, spades_thinking as thinking, spades_motion as motion
 from ui.spades_layout import bid_text, card_text, ME, PLAYING, PAUSED, REVIEW, WHITE, TURN, YOU, THEM, SOFT, NIL_RED
 from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT, EXCHANGE, BIDDING,
                            PLAY, HAND_OVER, MATCH_OVER, DECLARE, DRAW, DISCARDING, IllegalAction)
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 # bot speed option (engine/options.py SLOW NORMAL FAST): ms a bot's move stays
 HOLD_MS = (1400, 800, 250)
+_UNTIL_A = const(0x3FFFFFFF)  # a wait that only A ends (the largest small int on the board)
 
 # What each button does at the table; README.md's Spades table shows these rows
 # (host_tests/test_ui_spades.py reads both).
@@ -71,13 +78,41 @@ class Table:
         self.was_turn = -1
         self.offered = None
         self.got = None  # the Blind Nil exchange's cards received, marked until you play
+        self.motion = motion.Motion(13)
+        self.banner_until = 0
         layout.build(self)
         self.refresh()
+        v = self.v
+        if match.phase in (BIDDING, DECLARE) and max(v.bids) < 0 and not v.history and (self.n == 4 or not v.hand):
+            self.open_hand()  # a new match: its first hand opens as every hand does
         self._prompt()  # the human may act first (new match or Continue): offer, picker, "Your turn"
 
     def refresh(self):
         """Bring every widget in line with the match (only changed ones redraw)."""
         layout.refresh(self)
+
+    def open_hand(self):
+        """A new hand: the banner names it and who deals (or draws first), the dealt
+        cards arrive, and the bots wait for the banner."""
+        m = self.m
+        now = self.app.now
+        if self.n == 4:
+            d = m.dealer
+            text = "Hand %d: %s deal%s" % (m.hand_no, self._seat_name(d), "" if d == ME else "s")
+        else:
+            f = getattr(m, "first", m.dealer)
+            text = "Hand %d: %s first" % (m.hand_no, "you draw" if f == ME else "Bot draws")
+        pad = (23 - len(text)) // 2  # a bar the width of the message line, the text centred
+        self.banner.set(" " * pad + text + " " * (23 - pad - len(text)))
+        layout.reveal(self.banner.group, True)
+        self.banner_until = now + motion.banner_ms(self.opts.bot_speed)
+        self.wait = self.banner_until
+        if self.hand.count:
+            motion.deal(self, now)
+
+    def _close_banner(self):
+        self.banner_until = 0
+        layout.reveal(self.banner.group, False)
 
     def say(self, text, color=WHITE):
         self.msg.set(text)
@@ -86,6 +121,9 @@ class Table:
     # ------------------------------------------------------------ keys
 
     def on_key(self, key):
+        if self.banner_until:  # seen: the bots need not wait for it
+            self._close_banner()
+            self.wait = 0
         if self.mode == PAUSED:
             from ui import spades_pause
             return spades_pause.on_key(self, key)
@@ -166,18 +204,26 @@ class Table:
         # draw or pick is redone the same way (bots are seeded from the match) on
         # Continue, so it waits for the next save
         save = seat == ME or BID <= a <= BID + 13 or a == BLIND_NIL or a == DOUBLE_NIL or a == NO_DOUBLE_NIL
+        slide_from = None
         if 0 <= a < 52:
-            if seat == ME and self.got:
-                self.got = b""
+            if seat == ME:
+                if self.got:
+                    self.got = b""
+                i = self.shown_tiles.find(bytes((a,)))
+                g = self.hand.slot(i if i >= 0 else 0)
+                slide_from = (self.hand.group.x + g.x, self.hand.group.y + g.y)
+            else:
+                slide_from = motion.origin(self, seat)
             h = len(v.history)
             save = h % n == 0
             if h % n == 0:
                 self.trick_shown = True
-                self.wait = now + max(self.hold * 2, 500)
+                stay = getattr(self.opts, "trick_wait", 1500)
+                self.wait = now + stay if stay else _UNTIL_A
                 w = v.winners[-1]
                 side = w & 1 if n == 4 else w
                 self.flash_side = side
-                self.flash_until = self.wait
+                self.flash_until = now + (stay if stay else 1500)
                 self.app.tone(988 if side == 0 else 494, 70)
                 self.say("%s won the trick" % self._seat_name(w), YOU if side == 0 else THEM)
             else:
@@ -220,6 +266,8 @@ class Table:
         if save and self.store is not None:
             self.store.save_game(self.game, self._level_byte(), m.to_bytes())
         self.refresh()
+        if slide_from is not None:
+            motion.slide_in(self, seat, slide_from[0], slide_from[1], now)
         self._prompt()
 
     def _level_byte(self):
@@ -276,19 +324,26 @@ class Table:
             if now >= self.flash_until:
                 self.flash_side = -1
             layout.lights(self, self.m.to_move if self.m.phase not in (HAND_OVER, MATCH_OVER) else -1, now)
-        if self.mode != PLAYING:
-            return False
-        if self.hinting:
-            return thinking.think(self, now)
-        if now < self.wait:
-            return False
-        if self.trick_shown:
-            self.trick_shown = False
-            self.refresh()
-            self._prompt()
-            if self.m.phase == PLAY and self.m.to_move != ME:
-                self.say("%s to lead" % self._seat_name(self.m.to_move), SOFT)
+        if self.banner_until and now >= self.banner_until:
+            self._close_banner()
             changed = True
+        mo = self.motion
+        if mo.active:
+            if mo.step(now):
+                return True  # the game waits while cards move
+            changed = True
+            if mo.kind == motion.COLLECTED:
+                mo.kind = motion.NOTHING
+                self._trick_gone()
+        if self.mode != PLAYING:
+            return changed
+        if self.hinting:
+            return thinking.think(self, now) or changed
+        if now < self.wait:
+            return changed
+        if self.trick_shown:
+            motion.collect(self, self.v.winners[-1], now)
+            return True
         m = self.m
         ph = m.phase
         if ph == HAND_OVER or ph == MATCH_OVER:
@@ -300,6 +355,15 @@ class Table:
                 thinking.begin(self, m.to_move)
             return thinking.think(self, now) or changed
         return changed
+
+    def _trick_gone(self):
+        """The finished trick has slid off to its winner: the table for the next."""
+        motion.home(self)
+        self.trick_shown = False
+        self.refresh()
+        self._prompt()
+        if self.m.phase == PLAY and self.m.to_move != ME:
+            self.say("%s to lead" % self._seat_name(self.m.to_move), SOFT)
 
     def leave(self):
         pass
