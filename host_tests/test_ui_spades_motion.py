@@ -125,3 +125,20 @@ def test_a_motion_frame_moves_grids_and_keeps_them():
     assert m.step(1050) and 50 <= g.x < 100 and 25 <= g.y < 50  # eased: slows as it lands
     assert not m.step(1100) and (g.x, g.y) == (100, 50)
     assert not m.active
+
+
+def test_a_card_drawn_and_kept_moves_into_the_hand():  # RULES 2.2
+    from engine.tricks import DECLARE, DRAW
+    hw, app = app_with()
+    t = launch(hw, app, 2)
+    assert until(hw, app, lambda: my_turn(t, DECLARE), play=False)
+    press(hw, app, keys.A)  # play normally
+    assert until(hw, app, lambda: my_turn(t, DRAW), play=False)
+    c = t.v.drawn
+    hw.press(keys.A)
+    hw.advance(1)
+    app.step()
+    g = t.hand.slot(bytes(t.shown_tiles).index(bytes((c,))))
+    assert g.y < 0  # on its way down from the middle of the table
+    frames(hw, app, 10, 50)
+    assert g.y == 4

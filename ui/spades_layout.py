@@ -29,6 +29,7 @@ ME = const(0)
 SLOTS4 = ((70, 52), (36, 32), (70, 14), (104, 32))
 SLOTS2 = ((70, 52), (70, 14))
 BROKEN_XY = (149, 88)
+DRAWN_XY = (70, 33)  # the two-player draw shows its card here
 
 # modes of the screen besides the game's own phase
 PLAYING = const(0)
@@ -166,7 +167,7 @@ def build(t):
     t.slot_tiles = bytearray(b"\xff" * n)
     t.slot_styles = bytearray(n)
     # the drawn card (two-player draw), in the middle
-    t.drawn = sprites.card_grid(sprites.BACK, sprites.NORMAL, 70, 33)
+    t.drawn = sprites.card_grid(sprites.BACK, sprites.NORMAL, DRAWN_XY[0], DRAWN_XY[1])
     t.drawn.hidden = True
     t.drawn_tile = -1
     g.append(t.drawn)

@@ -7,6 +7,8 @@ TileGrids) in straight lines, slowing as they land, each from where it starts to
 where it rests. Its lists are made once; a frame only sets x and y, so nothing is
 allocated while cards move.
 """
+from ui.spades_layout import DRAWN_XY
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -160,3 +162,14 @@ def deal(t, now):
         g = hand.slot(i)
         m.add(g, fx, fy, g.x, g.y, i * gap)
     m.begin(now, move_ms(t.opts.bot_speed))
+
+
+def arrive(t, card, now):
+    """A card drawn and kept (two players) moves from the draw's place into the hand."""
+    hand = t.hand
+    i = t.shown_tiles.find(bytes((card,)))
+    if i < 0:
+        return
+    g = hand.slot(i)
+    t.motion.add(g, DRAWN_XY[0] - hand.group.x, DRAWN_XY[1] - hand.group.y, g.x, g.y)
+    t.motion.begin(now, move_ms(t.opts.bot_speed))

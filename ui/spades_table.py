@@ -205,6 +205,7 @@ class Table:
         # Continue, so it waits for the next save
         save = seat == ME or BID <= a <= BID + 13 or a == BLIND_NIL or a == DOUBLE_NIL or a == NO_DOUBLE_NIL
         slide_from = None
+        kept = -1
         if 0 <= a < 52:
             if seat == ME:
                 if self.got:
@@ -248,6 +249,8 @@ class Table:
                 self.took.set(("kept " if a == KEEP else "took ") + card_text(got))
                 self.threw.set("threw " + card_text(v.rejected[-1]))
                 self.say("")  # "A: keep  B: reject" is done with
+                if a == KEEP:
+                    kept = got
             else:
                 self.say("Bot drew", SOFT)
             self.wait = now + (self.hold // 2 if seat != ME else 0)
@@ -268,6 +271,8 @@ class Table:
         self.refresh()
         if slide_from is not None:
             motion.slide_in(self, seat, slide_from[0], slide_from[1], now)
+        elif kept >= 0:
+            motion.arrive(self, kept, now)
         self._prompt()
 
     def _level_byte(self):
