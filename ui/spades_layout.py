@@ -187,12 +187,12 @@ def build(t):
     g.append(t.legend.group)
     t.msg = widgets.TextLine("", 76, MSG_Y, WHITE, (0.5, 0), chars=23, face=sprites.suit_font())
     g.append(t.msg.group)
-    # "Hand 2: West deals", over the message line as a hand opens
+    t.hand = widgets.HandRow(y=HAND_Y)
+    g.append(t.hand.group)
+    # "Hand 2: West deals", over the message line as a hand opens (dealt cards pass under it)
     t.banner = widgets.TextLine("", 80, MSG_Y, 0x102010, (0.5, 0), background=DEALER_BG, chars=23)
     t.banner.group.hidden = True
     g.append(t.banner.group)
-    t.hand = widgets.HandRow(y=HAND_Y)
-    g.append(t.hand.group)
     # the bid picker (also the Blind Nil / Double Nil offer, with a list)
     p = Panel(26, 28, 108, 56, covers=t.legend.group)
     t.big = widgets.TextLine("", 80, 44, WHITE, (0.5, 0), scale=2, chars=7)

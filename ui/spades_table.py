@@ -265,6 +265,7 @@ class Table:
         elif m.phase == PLAY and self.got is None and len(v.hand) == 13 and getattr(v, "received", b""):
             self.got = v.received  # 1.4: shown, and marked in the hand until you play
             self.say("Got " + " ".join([card_text(c) for c in v.received]), YOU)
+            self.wait = now + max(1500, 2 * self.hold)  # time to see them before the play
         self.was_broken = v.broken
         if save and self.store is not None:
             self.store.save_game(self.game, self._level_byte(), m.to_bytes())
