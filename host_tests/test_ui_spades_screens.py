@@ -74,8 +74,8 @@ def test_two_player_seat_names_the_bot_and_its_card_count():  # RULES 2.2
     press(hw, app, keys.A)
     held = len(t.m.hands[0])
     assert t.counts[0].text == ("1 card" if held == 1 else "%d cards" % held)
-    # your own draw is logged on your side of the table (the lower half)
-    assert t.took.y >= 52 and t.threw.y >= 52
+    # your own draw is logged on your side of the table, by your seat, below the bot's
+    assert t.took.y > t.counts[1].y and abs(t.took.y - t.names[0].y) <= 12 and t.threw.y > t.took.y
     # the first player's "1" is explained while drawing
     assert "FIRST" in t.legend.text.upper() and not t.legend.group.hidden
 

@@ -12,7 +12,7 @@ display objects on it.
 """
 import displayio
 
-from ui import sprites, tinyfont, widgets
+from ui import sprites, widgets
 from engine.tricks import BLIND_NIL, BIDDING, EXCHANGE, PLAY, DECLARE, DRAW, DISCARDING, HAND_OVER
 
 try:
@@ -23,7 +23,6 @@ except ImportError:  # CPython
 
 HAND_Y = const(98)
 MSG_Y = const(86)
-LEGEND_Y = const(80)
 ME = const(0)
 # trick card places per seat, four players (S W N E) and two (S N)
 SLOTS4 = ((70, 52), (36, 32), (70, 14), (104, 32))
@@ -119,6 +118,9 @@ def build(t):
     t.them_bags = widgets.TextLine("", 158, 11, SOFT, (1, 0), chars=8)
     for w in (t.us, t.them, t.us_bags, t.them_bags):
         g.append(w.group)
+    # what the bid picker would cut in two hides while it shows (Panel covers)
+    cover = displayio.Group()
+    g.append(cover)
     # seat labels: (name line, bid/tricks line)
     t.names = []
     t.counts = []
@@ -138,20 +140,21 @@ def build(t):
         cnt = widgets.TextLine("", cx, cy, SOFT, cnt_anchor, chars=8)
         t.names.append(name)
         t.counts.append(cnt)
-        g.append(name.group)
-        g.append(cnt.group)
+        under = cover if n == 2 and s == 1 else g
+        under.append(name.group)
+        under.append(cnt.group)
     if n == 2:  # the two-player table shows the stock and the discard pile
         t.stock = widgets.TextLine("", 80, 0, SOFT, (0.5, 0), chars=9)  # between the scores
         g.append(t.stock.group)
         # the human's last draw, on their side: what was kept, and what was thrown
         # (only they know)
-        t.took = widgets.TextLine("", 158, 56, YOU, (1, 0), chars=9, face=sprites.suit_font())
-        t.threw = widgets.TextLine("", 158, 67, SOFT, (1, 0), chars=9, face=sprites.suit_font())
+        t.took = widgets.TextLine("", 158, 50, YOU, (1, 0), chars=9, face=sprites.suit_font())
+        t.threw = widgets.TextLine("", 158, 61, SOFT, (1, 0), chars=9, face=sprites.suit_font())
         g.append(t.took.group)
         g.append(t.threw.group)
     # the dealer marker (four players) / first player marker (two)
     t.dealer = widgets.TextLine("D", 0, 0, 0x102010, background=DEALER_BG)
-    g.append(t.dealer.group)
+    (cover if n == 2 else g).append(t.dealer.group)
     if n == 4:
         t.dealer_xy = ((38, 56), (28, 34), (60, 12), (126, 34))
     else:
@@ -183,8 +186,11 @@ def build(t):
     t.broken_pal[1] = 0x3C8C5A
     g.append(displayio.TileGrid(bmp, pixel_shader=t.broken_pal, x=BROKEN_XY[0], y=BROKEN_XY[1]))
     # what the seat labels and the marker mean, in small print above the message line
-    t.legend = widgets.TextLine("", 2, LEGEND_Y, SOFT, chars=16, face=tinyfont.font())
-    g.append(t.legend.group)
+    if n == 4:  # bottom left, under West
+        t.legend = widgets.TextLine("", 2, 72, SOFT, chars=8)
+    else:  # bottom right, under your draw
+        t.legend = widgets.TextLine("", 158, 74, SOFT, (1, 0), chars=14)
+    cover.append(t.legend.group)
     t.msg = widgets.TextLine("", 76, MSG_Y, WHITE, (0.5, 0), chars=23, face=sprites.suit_font())
     g.append(t.msg.group)
     t.hand = widgets.HandRow(y=HAND_Y)
@@ -194,7 +200,7 @@ def build(t):
     t.banner.group.hidden = True
     g.append(t.banner.group)
     # the bid picker (also the Blind Nil / Double Nil offer, with a list)
-    p = Panel(26, 28, 108, 56, covers=t.legend.group)
+    p = Panel(26, 28, 108, 56, covers=cover)
     t.big = widgets.TextLine("", 80, 44, WHITE, (0.5, 0), scale=2, chars=7)
     t.sub = widgets.TextLine("", 80, 70, SOFT, (0.5, 0), chars=17)
     p.group.append(t.big.group)
@@ -251,9 +257,9 @@ def refresh(t):
         t.dealer.text = None
         t.dealer.set("D" if n == 4 else "1")
     if ph == PLAY or ph == HAND_OVER:
-        legend = "tricks won/bid"
+        legend = "won/bid"
     elif n == 4:
-        legend = "D: dealer"
+        legend = "D:dealer"
     else:
         legend = "1: draws first"  # 2.2: the first player
     t.legend.set(legend)
