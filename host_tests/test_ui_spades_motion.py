@@ -5,6 +5,7 @@ bot-speed option scales the motion; frames move the existing tile grids only."""
 from engine import options as options_mod
 from engine.tricks import PLAY, BIDDING
 from host_tests.spades_ui_support import app_with, launch
+from host_tests.ui_support import shown
 from host_tests.test_ui_spades import press, frames, my_turn, until, at_first_play
 from ui import keys, spades_layout as lay, spades_motion
 
@@ -105,8 +106,10 @@ def test_the_second_hand_opens_with_its_banner():
     press(hw, app, keys.A)
     assert app.screen is t and t.m.hand_no == 2
     assert not t.banner.group.hidden and t.banner.text.strip().startswith("Hand 2:")
+    gold = shown(lay.DEALER_BG)
+    assert hw.display.pixel(14, lay.MSG_Y + 1) == gold
     press(hw, app, keys.B)  # any key: on at once
-    assert t.banner.group.hidden
+    assert t.banner.group.hidden and hw.display.pixel(14, lay.MSG_Y + 1) != gold
 
 
 def test_bot_speed_scales_the_motion():

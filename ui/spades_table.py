@@ -6,9 +6,9 @@ seat 0 (RULES 1.1).
 
 Its parts, one job each: ui/spades_layout.py builds and draws the table;
 ui/spades_bidding.py, ui/spades_exchange.py and ui/spades_play.py take the keys of
-their phases; ui/spades_thinking.py runs the bots and the hint; ui/spades_pause.py
-(the pause menu) and ui/spades_hand_end.py (end of a hand) are imported when first
-needed.
+their phases; ui/spades_thinking.py runs the bots and the hint; ui/spades_motion.py
+moves the cards; ui/spades_pause.py (the pause menu) and ui/spades_hand_end.py (end of
+a hand) are imported when first needed.
 """
 from ui import keys, spades_layout as layout, spades_bidding as bidding, spades_play as play
 from ui import spades_exchange as exchange, spades_thinking as thinking, spades_motion as motion
@@ -124,6 +124,11 @@ class Table:
         if self.banner_until:  # seen: the bots need not wait for it
             self._close_banner()
             self.wait = 0
+            self._key(key)
+            return True
+        return self._key(key)
+
+    def _key(self, key):
         if self.mode == PAUSED:
             from ui import spades_pause
             return spades_pause.on_key(self, key)
