@@ -61,9 +61,8 @@ def on_key(t, key):
         from ui.spades_pages import history_rows
         t._page("Score history", history_rows(t.history, t._side_names()), "A: back", lambda: back(t))
     elif i == M_RULES:
-        from ui.spades_pages import rules
-        t._page("Spades rules" if t.n == 4 else "Two-player rules", rules(t.n), "Up/Down  A: back",
-                lambda: back(t))
+        from ui import rules_screen
+        rules_screen.show(t.app, t.game, lambda: back(t))
     elif i == M_QUIT:
         if t.store is not None and t.m.phase != MATCH_OVER:
             t.store.save_game(t.game, t._level_byte(), t.m.to_bytes())
