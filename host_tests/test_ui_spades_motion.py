@@ -145,3 +145,14 @@ def test_a_card_drawn_and_kept_moves_into_the_hand():  # RULES 2.2
     assert g.y < 0  # on its way down from the middle of the table
     frames(hw, app, 10, 50)
     assert g.y == 4
+
+
+def test_readme_names_the_trick_wait_choices():
+    import os
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "README.md")) as f:
+        text = f.read()
+    from ui import options_screen
+    choices = [f[1] for f in options_mod.FIELDS if f[0] == "trick_wait"][0]
+    assert "Trick stays" in text and "0.8, 1.5 or 3 s, or until A" in text
+    assert [options_screen.value_text("trick_wait", v) for v in choices] == ["0.8 s", "1.5 s", "3.0 s", "until A"]
