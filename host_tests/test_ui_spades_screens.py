@@ -164,3 +164,21 @@ def test_hints_and_draws_name_cards_with_suit_glyphs():
     c = t.v.drawn
     press(hw, app, keys.A)
     assert t.took.text == "kept " + card_text(c) and t.took.grid.bitmap is sprites.suit_font()[0]
+
+
+def test_a_refused_card_names_the_card_led_with_its_suit_glyph():  # RULES 1.5
+    from ui.spades_layout import card_text
+    hw, app, t = at_first_play()
+    for _ in range(13):
+        legal = t.m.legal_actions()
+        bad = [i for i in range(t.hand.count) if t.shown_tiles[i] not in legal]
+        if t.v.trick and bad:  # following, with cards of other suits: 1.5 refuses them
+            break
+        press(hw, app, keys.A)
+        assert until(hw, app, lambda: my_turn(t, PLAY) or t.m.phase != PLAY, play=False)
+        if t.m.phase != PLAY:
+            return  # no refusal in this deal
+    while t.cursor != bad[0]:
+        press(hw, app, keys.RIGHT)
+    press(hw, app, keys.A)
+    assert t.msg.text == card_text(t.v.trick[0]) + " led: follow suit"

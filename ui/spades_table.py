@@ -169,7 +169,12 @@ class Table:
         try:
             self.m.apply(a, ME)
         except IllegalAction as e:
-            self.say(_why(e.args[0]), NIL_RED)
+            why = e.args[0]
+            trick = self.v.trick
+            if why.endswith("follow suit") and trick:  # 1.5: name the card led
+                self.say(card_text(trick[0]) + " led: follow suit", NIL_RED)
+            else:
+                self.say(_why(why), NIL_RED)
             self.app.tone(160, 80)
             return True
         self._after(ME, a)
