@@ -20,7 +20,6 @@ NOTHING = const(0)
 COLLECTED = const(1)  # a finished trick has reached its winner: clear it
 
 _MOVE_MS = (330, 200, 110)  # a slide, per bot speed (engine/options.py SLOW NORMAL FAST)
-_DEAL_GAP_MS = (40, 25, 12)  # between two dealt cards
 _BANNER_MS = (1800, 1200, 700)  # the "Hand 2" banner
 
 # where cards come from and go to, per seat (screen pixels, off the edge on the seat's side)
@@ -157,11 +156,12 @@ def deal(t, now):
         m.finish()
     fx = _DECK[0] - hand.group.x
     fy = _DECK[1] - hand.group.y
-    gap = _by_speed(_DEAL_GAP_MS, t.opts.bot_speed)
+    ms = move_ms(t.opts.bot_speed)
+    gap = ms // 3  # about three cards in the air at once: a frame redraws little
     for i in range(hand.count):
         g = hand.slot(i)
         m.add(g, fx, fy, g.x, g.y, i * gap)
-    m.begin(now, move_ms(t.opts.bot_speed))
+    m.begin(now, ms)
 
 
 def arrive(t, card, now):
