@@ -121,6 +121,9 @@ def build(t):
     # what the bid picker would cut in two hides while it shows (Panel covers)
     cover = displayio.Group()
     g.append(cover)
+    # the message line: under the cards, which pass over it as they move
+    t.msg = widgets.TextLine("", 76, MSG_Y, WHITE, (0.5, 0), chars=23, face=sprites.suit_font())
+    g.append(t.msg.group)
     # seat labels: (name line, bid/tricks line)
     t.names = []
     t.counts = []
@@ -187,12 +190,10 @@ def build(t):
     g.append(displayio.TileGrid(bmp, pixel_shader=t.broken_pal, x=BROKEN_XY[0], y=BROKEN_XY[1]))
     # what the seat labels and the marker mean, in small print above the message line
     if n == 4:  # bottom left, under West
-        t.legend = widgets.TextLine("", 2, 72, SOFT, chars=8)
+        t.legend = widgets.TextLine("", 2, 76, SOFT, chars=8)  # below the rows your count draws in
     else:  # bottom right, under your draw
         t.legend = widgets.TextLine("", 158, 74, SOFT, (1, 0), chars=14)
     cover.append(t.legend.group)
-    t.msg = widgets.TextLine("", 76, MSG_Y, WHITE, (0.5, 0), chars=23, face=sprites.suit_font())
-    g.append(t.msg.group)
     t.hand = widgets.HandRow(y=HAND_Y)
     g.append(t.hand.group)
     # "Hand 2: West deals", over the message line as a hand opens (dealt cards pass under it)
