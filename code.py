@@ -6,9 +6,8 @@ import sys
 if sys.implementation.name == "circuitpython":
     from ui.app import App
     from ui.hardware_board import Hardware
-    from ui.menu import Menu
 
     hw = Hardware()
     app = App(hw)
-    app.run(Menu(app))
+    app.run(home_module="ui.menu")  # the menu leaves the heap while a game runs
     hw.shutdown()

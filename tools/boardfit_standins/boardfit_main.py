@@ -20,6 +20,7 @@ import supervisor  # noqa: E402,F401
 
 code = {"__name__": "__main__"}
 boardfit_player.setup(code, sys.argv[1], len(sys.argv) > 2 and sys.argv[2] == "timing")
+boardfit_player.profile = len(sys.argv) > 2 and sys.argv[2] == "profile"
 gc.collect()
 print("heap_standins=%d" % gc.mem_alloc())
 if sys.argv[1] != "standins":

@@ -123,7 +123,25 @@ def frame():
     app = g.get("app")
     if app is not None and app.screen is not None:
         _decide(app)
+        if profile and frames % 25 == 0:
+            _profile()
     _t_end = time.ticks_cpu()
+
+
+profile = False
+peak = 0
+
+
+def _profile():
+    global peak
+    import gc
+    gc.collect()
+    a = gc.mem_alloc()
+    if a > peak:
+        peak = a
+        print("peak %d at %s frame %d" % (a, plan[stage], frames))
+        if frames % 2000 == 0 or plan[stage] == "spades:2":
+            print(sorted(sys.modules))
 
 
 def _file(us):
