@@ -312,15 +312,21 @@ def _restore():
     _nvm_copy("nvm-saved.bin", "nvm.bin")
 
 
-def _spades(app, s, home, mode):
-    """mode 0: to the end of the match; 1: one hand, then Quit from the pause menu;
-    2 (Continue): the resumed hand's end and one more hand, then Quit."""
-    global _step, _hands, _first_hand
+def _came_home(home, game):
+    """On the title menu: the stage is over once its game has been seen."""
     if home:
         if _step:
             _next_stage()
         elif _stage_frames > 300:
-            fail("no Spades table came up")
+            fail("no %s table came up" % game)
+    return home
+
+
+def _spades(app, s, home, mode):
+    """mode 0: to the end of the match; 1: one hand, then Quit from the pause menu;
+    2 (Continue): the resumed hand's end and one more hand, then Quit."""
+    global _step, _hands, _first_hand
+    if _came_home(home, "Spades"):
         return
     m = getattr(s, "m", None)
     if m is None:  # a page (hand over, match over) or a prompt: A goes on
@@ -399,11 +405,7 @@ def _quit_spades(s):
 
 def _spit(app, s, home):
     global _step
-    if home:
-        if _step:
-            _next_stage()
-        elif _stage_frames > 300:
-            fail("no Spit table came up")
+    if _came_home(home, "Spit"):
         return
     game = getattr(s, "game", None)
     if game is None or getattr(s, "tab", None) is None:
