@@ -9,5 +9,6 @@ if sys.implementation.name == "circuitpython":
 
     hw = Hardware()
     app = App(hw)
-    app.run(home_module="ui.menu")  # the menu leaves the heap while a game runs
+    app.fresh_vm = True  # each game in a fresh VM (play_*.py), the menu gone from it
+    app.run(home_module="ui.menu")  # and out of the heap while a page of its own runs
     hw.shutdown()

@@ -36,3 +36,97 @@ def test_a_missing_module_still_says_coming_soon():
     app.home()
     assert app.launch("no_such_game.screens") is False
     assert app.screen is app.home_screen
+
+
+class _Supervisor:
+    """Records what the badge's supervisor would be asked to do."""
+
+    class ReloadException(BaseException):
+        pass
+
+    def __init__(self):
+        self.next_file = "unset"
+
+    def set_next_code_file(self, filename, **kw):
+        self.next_file = filename
+
+    def reload(self):
+        raise self.ReloadException()
+
+
+def _fresh_menu_app(monkeypatch):
+    sup = _Supervisor()
+    monkeypatch.setitem(sys.modules, "supervisor", sup)
+    hw = Headless()
+    app = App(hw)
+    app.home_module = "ui.menu"
+    app.fresh_vm = True
+    app.home()
+    return hw, app, sup
+
+
+def test_with_fresh_vms_a_game_starts_its_play_file_through_a_reload(monkeypatch):
+    hw, app, sup = _fresh_menu_app(monkeypatch)
+    spit = [e[0] for e in app.screen.entries].index("Spit")
+    for _ in range(spit):
+        hw.press(keys.DOWN)
+    hw.press(keys.A)
+    app.step()
+    try:
+        app.step()
+        raise AssertionError("no reload")
+    except sup.ReloadException:
+        pass
+    assert sup.next_file == "play_spit_screen0.py" and not app.running
+    assert "ui.spit_screen" not in sys.modules  # the game is for the next VM
+
+
+def test_a_page_of_the_menu_stays_in_this_vm(monkeypatch):
+    hw, app, sup = _fresh_menu_app(monkeypatch)
+    rules = [e[0] for e in app.screen.entries].index("Rules")
+    for _ in range(rules):
+        hw.press(keys.DOWN)
+    hw.press(keys.A)
+    app.step()
+    app.step()
+    assert app.game == "ui.rules_screen" and sup.next_file == "unset"
+    app.home()
+    app.step()
+    assert type(app.screen).__name__ == "Menu" and sup.next_file == "unset"
+
+
+def test_a_game_vm_goes_home_through_a_reload_of_code_py(monkeypatch):
+    sup = _Supervisor()
+    monkeypatch.setitem(sys.modules, "supervisor", sup)
+    hw = Headless()
+    app = App(hw)
+    app.home_module = "ui.menu"
+    app.fresh_vm = app.game_vm = True
+    assert app.launch("ui.spit_screen", 0)
+    assert type(app.screen).__name__ == "SpitScreen" and app.home_screen is None
+    app.home()
+    try:
+        app.step()
+        raise AssertionError("no reload")
+    except sup.ReloadException:
+        pass
+    assert sup.next_file is None and not app.running
+
+
+def test_every_play_file_names_a_module_and_the_bundle_ships_it():
+    import os
+    import sys as _sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    _sys.path.insert(0, os.path.join(root, "tools"))
+    try:
+        import bundle
+    finally:
+        _sys.path.pop(0)
+    from ui import menu
+    games = [(m, a) for _, m, a in menu.ENTRIES if m in ("ui.spades_game", "ui.spit_screen")]
+    for m, a in games:
+        name = "play_%s%d.py" % (m[m.rfind(".") + 1:], a)
+        assert name in bundle.ENTRY_POINTS, name
+        with open(os.path.join(root, name)) as f:
+            assert 'app.play("%s", %d)' % (m, a) in f.read(), name
+    assert "play_continue.py" in bundle.ENTRY_POINTS

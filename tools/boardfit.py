@@ -55,6 +55,7 @@ BOARD_PYSTONES = 1500
 BADGE_FREE_KB = 140  # free heap on a badge with the display running (130-150 KB)
 KINDS = ("cursor_move", "card_played", "bot_card_shown", "trick_taken", "spit_move")
 TIMEOUT = 900
+MAX_VMS = 40  # VMs (reloads) in one play-through
 ENGINE_SEED = 4  # the match the hard bot's worst decision was reported in
 
 
@@ -109,8 +110,10 @@ class Board:
         return int(out.split()[0])
 
     def run(self, main, args, heap_kb):
-        """(completed, output) of one VM run with a heap of heap_kb."""
-        for f in ("nvm.bin", "nvm-saved.bin"):
+        """(completed, output) of a run with a heap of heap_kb: for the player, one VM
+        per code file, as the badge runs them (code.py's menu reloads into a game's
+        play_*.py and back), until the plan is done; the nvm file goes on between them."""
+        for f in ("nvm.bin", "nvm-saved.bin", "player.state"):
             p = os.path.join(self.drive, f)
             if os.path.exists(p):
                 os.remove(p)
@@ -118,15 +121,29 @@ class Board:
             f.write(self.nvm)
         env = dict(os.environ)
         env["MICROPYPATH"] = self.standins + ":" + os.path.join(self.drive, "lib") + ":"
-        cmd = [self.vm, "-X", "heapsize=%dK" % heap_kb, "-c", "import " + main] + list(args)
-        try:
-            proc = subprocess.run(cmd, cwd=self.drive, env=env, capture_output=True, text=True, timeout=TIMEOUT)
+        outs = []
+        code_file = "code.py"
+        resume = "-"
+        for _ in range(MAX_VMS):
+            extra = [code_file, resume] if main == "boardfit_main" else []
+            cmd = [self.vm, "-X", "heapsize=%dK" % heap_kb, "-c", "import " + main] + list(args) + extra
+            if main == "boardfit_main" and len(args) < 2:
+                cmd.insert(len(cmd) - 2, "-")
+            try:
+                proc = subprocess.run(cmd, cwd=self.drive, env=env, capture_output=True, text=True,
+                                      timeout=TIMEOUT)
+            except subprocess.TimeoutExpired:
+                return False, "".join(outs) + "timeout after %ds" % TIMEOUT
             out = proc.stdout + proc.stderr
-            code = proc.returncode
-        except subprocess.TimeoutExpired:
-            return False, "timeout after %ds" % TIMEOUT
+            outs.append(out)
+            nxt = [line.split(" ", 2)[2] for line in out.splitlines() if line.startswith("boardfit: reload ")]
+            if proc.returncode != 0 or not nxt:
+                break
+            code_file = nxt[-1].lstrip("/")
+            resume = "resume"
+        out = "".join(outs)
         done = "boardfit: done" in out or "engine: done" in out
-        return code == 0 and done, out
+        return proc.returncode == 0 and done, out
 
     def overhead(self, main, args):
         """Heap the harness itself holds while the game runs (bytes)."""
@@ -180,16 +197,17 @@ def parse_hists(out):
     hists = {}
     pps = None
     for line in out.splitlines():
-        if line.startswith("frames ") or line.startswith("decisions "):
+        if line.startswith("frames ") or line.startswith("decisions "):  # one per kind and VM: summed
             parts = line.split()
             kind = parts[1]
             worst = int(parts[2].split("=")[1])
             width = int(parts[3].split("=")[1])
-            pairs = []
+            w0, pairs, n0 = hists.get(kind, (0, [], 0))
+            pairs = list(pairs)
             for p in parts[4:]:
                 b, c = p.split(":")
                 pairs.append(((int(b) + 1) * width, int(c)))
-            hists[kind] = (worst, pairs, sum(c for _, c in pairs))
+            hists[kind] = (max(w0, worst), pairs, sum(c for _, c in pairs))
         elif line.startswith("pystones_per_cpu_s="):
             pps = int(line.split("=")[1])
     return hists, pps

@@ -47,6 +47,14 @@ asked for by a screen waits for the start of the next frame, when no screen's co
 is running; then the old screen, and the menu with its module, are let go before
 the next one is imported and built (measured by `make boardfit`). A home screen given
 as an object (app.run(menu), the tests) stays, and those calls act at once.
+
+Each game in a fresh VM (app.fresh_vm, set by code.py on the badge): a game whose
+entry file exists on the drive, play_<module leaf><arg>.py (play_spades_game4.py,
+play_spit_screen0.py; play_continue.py for Continue), starts through
+supervisor.set_next_code_file() + supervisor.reload(): it gets an empty heap, with
+nothing of the menu and none of the interned names an earlier game left (those are
+never freed in one VM: about 10 KB per game), and going home reloads code.py. The
+entry file calls app.play(module, arg). A laptop keeps everything in one process.
 """
 import gc
 import os
@@ -135,6 +143,8 @@ class App:
         self._before = None  # sys.modules names before the last launch
         self.game = None  # module name of the game in the heap, if any
         self.home_module = None  # set: the home screen is built anew from it after a game
+        self.fresh_vm = False  # set (badge, code.py): games start through a reload
+        self.game_vm = False  # set by play(): this VM runs one game; home reloads code.py
         self._pending = None  # (what, module, arg) to do at the start of the next frame
 
     # -- switching screens
@@ -161,6 +171,9 @@ class App:
         """Back to the title menu; the game's modules leave the heap."""
         if self._later(_HOME, None, 0):
             return
+        if self.game_vm and self.game is not None:
+            self._reload(None)  # back to code.py and its menu, in a fresh VM
+            return
         if self.home_screen is None and self.home_module is not None:
             self._let_go()
             self.unload()
@@ -174,6 +187,7 @@ class App:
         """Home at once (Continue's refusals, which tell the menu something)."""
         if self.home_module is not None:
             self._let_go()
+            self.unload()  # the menu shows here (a game VM too): it has something to tell
         self.home()
 
     def _later(self, what, module_name, arg):
@@ -196,9 +210,22 @@ class App:
             self._forget((self.home_module,))
         gc.collect()
 
+    def _reload(self, code_file):
+        """Run `code_file` (None: code.py) in a fresh VM: the supervisor stops this one."""
+        import supervisor
+        self.running = False
+        supervisor.set_next_code_file(code_file)
+        supervisor.reload()
+
     def _switch(self):
         what, module_name, arg = self._pending
         self._pending = None
+        if self.fresh_vm and what != _HOME:
+            entry = "play_continue.py" if what == _CONTINUE else "play_%s%d.py" % (
+                module_name[module_name.rfind(".") + 1:], arg)
+            if _exists(entry[:-3]):
+                self._reload(entry)
+                return
         self._let_go()
         if what == _HOME:
             self.home()
@@ -322,6 +349,8 @@ class App:
         """One frame: keys to the screen, the screen's tick, a refresh if needed."""
         if self._pending is not None:
             self._switch()
+            if not self.running:
+                return
         hw = self.hw
         t = hw.ticks_ms()
         self.now += (t - self._last) & _TICKS_MASK
@@ -343,6 +372,18 @@ class App:
         self.frames += 1
         hw.frame_done()
 
+    def play(self, module_name, arg=0):
+        """The badge's play_*.py entry files: one game (or "continue": the saved game)
+        in this fresh VM, with no title menu in the heap; going home reloads code.py."""
+        self.home_module = "ui.menu"
+        self.fresh_vm = True
+        self.game_vm = True
+        if module_name == "continue":
+            self.resume_saved()  # refused: the menu, here, tells why
+        elif not self.launch(module_name, arg):
+            self._reload(None)
+        self.run()
+
     def run(self, home=None, home_module=None):
         """Show `home` (the title menu), or the `Menu` of `home_module` (built again
         each time the player comes home), and run frames until quit."""
@@ -354,3 +395,4 @@ class App:
             self.show(home)
         while self.running and not self.hw.quit_requested:
             self.step()
+

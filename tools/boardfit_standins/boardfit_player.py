@@ -75,15 +75,35 @@ _t_end = 0
 _buf = bytearray(256)
 
 
-def setup(globals_, plan_name, with_timing):
-    global g, plan, timing, hist, worst
+_STATE = ("stage", "_step", "frames", "now", "_stage_frames", "_snapped", "_first_hand", "_hands", "_sub")
+
+
+def setup(globals_, plan_name, mode, resume):
+    """`mode`: "timing", "profile" or "-"; `resume`: go on from the VM before (its
+    state is in player.state: the badge reloaded into a fresh VM)."""
+    global g, plan, timing, hist, worst, profile
     g = globals_
-    plan = PLANS[plan_name]
-    timing = with_timing
+    plan = PLANS.get(plan_name, ())
+    timing = mode == "timing"
+    profile = mode == "profile"
+    if resume:
+        mod = sys.modules[__name__]
+        with open("player.state") as f:
+            for line in f:
+                k, v = line.split("=")
+                setattr(mod, k, int(v))
     if timing:
         import array
         hist = [array.array("H", bytes(2 * _BUCKETS)) for _ in KINDS]
         worst = array.array("i", bytes(4 * len(KINDS)))
+
+
+def keep():
+    """The player's state for the next VM (after a reload)."""
+    mod = sys.modules[__name__]
+    with open("player.state", "w") as f:
+        for k in _STATE:
+            f.write("%s=%d\n" % (k, int(getattr(mod, k))))
 
 
 def take():
@@ -111,7 +131,7 @@ def frame():
     """The frame boundary: time the frame just done, then choose this frame's key."""
     global now, frames, _t_end, _qn, _qi, _key
     t0 = time.ticks_cpu()
-    if timing and frames > 1:
+    if timing and _t_end:
         _file(time.ticks_diff(t0, _t_end))
     now += _FRAME_MS
     frames += 1
@@ -128,8 +148,8 @@ def frame():
     _t_end = time.ticks_cpu()
 
 
-profile = False
 peak = 0
+profile = False
 
 
 def _profile():
@@ -199,6 +219,10 @@ def _before(s):
 
 def _next_stage():
     global stage, _stage_frames, _step, _hands, _first_hand
+    if profile:
+        import gc
+        gc.collect()
+        print("heap %d after stage %s" % (gc.mem_alloc(), plan[stage]))
     print("stage %s: %d frames" % (plan[stage], _stage_frames))
     stage += 1
     _stage_frames = 0
