@@ -222,6 +222,7 @@ def main(argv=None):
     ap.add_argument("--check", type=int, default=0, metavar="KB",
                     help="one play-through with KB of heap for the game (stand-ins added); exit 1 if it fails")
     ap.add_argument("--plan", default="all", help="all, spades4 or spit (with --check)")
+    ap.add_argument("--frames", action="store_true", help="only the timed play-through: frame cost per kind")
     args = ap.parse_args(argv)
     vm = vm_path()
     if vm is None:
@@ -233,6 +234,9 @@ def main(argv=None):
         b = Board(vm, work)
         if args.check:
             return check(b, args.check, args.plan)
+        if args.frames:
+            frame_cost(b, b.overhead("boardfit_main", ["all", "timing"]))
+            return 0
         return measure(b)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -253,6 +257,27 @@ def check(b, kb, plan):
     return 0
 
 
+def frame_cost(b, overhead):
+    """The timed play-through: each frame kind's board ms; the worst p95 of KINDS."""
+    heap = BADGE_FREE_KB + (overhead + 1023) // 1024
+    ok, out = b.run("boardfit_main", ["all", "timing"], heap)
+    if not ok:
+        raise SystemExit("boardfit: the timed run failed at %d KB:\n%s" % (heap, out[-3000:]))
+    hists, pps = parse_hists(out)
+    print("frame cost (the whole play-through at %d KB free for the game; VM %d pystones/s of CPU time = %.0f x "
+          "the board):" % (BADGE_FREE_KB, pps, pps / BOARD_PYSTONES))
+    print("  %-15s %7s %9s %9s %9s" % ("frame kind", "frames", "p50 ms", "p95 ms", "worst ms"))
+    p95s = []
+    for kind in KINDS + ("bot_thinking", "other"):
+        worst, pairs, n = hists.get(kind, (0, [], 0))
+        p50 = board_ms(percentile(pairs, 50), pps)
+        p95 = board_ms(percentile(pairs, 95), pps)
+        print("  %-15s %7d %9.1f %9.1f %9.1f" % (kind, n, p50, p95, board_ms(worst, pps)))
+        if kind in KINDS:
+            p95s.append(p95)
+    return max(p95s)
+
+
 def measure(b):
     t_all = time.time()
     print("board VM: %s" % b.vm)
@@ -271,22 +296,7 @@ def measure(b):
     mins["engine"] = raw - cost["engine"] // 1024
     print("engine + hard bot, four seats to 500: %d KB of heap; %d KB without the script" % (raw, mins["engine"]))
 
-    heap = BADGE_FREE_KB + (cost["timing"] + 1023) // 1024
-    ok, out = b.run("boardfit_main", ["all", "timing"], heap)
-    if not ok:
-        raise SystemExit("boardfit: the timed run failed at %d KB:\n%s" % (heap, out[-3000:]))
-    hists, pps = parse_hists(out)
-    print("frame cost (the whole play-through at %d KB free for the game; VM %d pystones/s of CPU time = %.0f x "
-          "the board):" % (BADGE_FREE_KB, pps, pps / BOARD_PYSTONES))
-    print("  %-15s %7s %9s %9s %9s" % ("frame kind", "frames", "p50 ms", "p95 ms", "worst ms"))
-    p95s = []
-    for kind in KINDS + ("bot_thinking", "other"):
-        worst, pairs, n = hists.get(kind, (0, [], 0))
-        p50 = board_ms(percentile(pairs, 50), pps)
-        p95 = board_ms(percentile(pairs, 95), pps)
-        print("  %-15s %7d %9.1f %9.1f %9.1f" % (kind, n, p50, p95, board_ms(worst, pps)))
-        if kind in KINDS:
-            p95s.append(p95)
+    p95 = frame_cost(b, cost["timing"])
     ok, out = b.run("boardfit_engine", [str(ENGINE_SEED), "timing"], 400)
     if not ok:
         raise SystemExit("boardfit: the timed engine run failed:\n" + out[-3000:])
@@ -299,7 +309,7 @@ def measure(b):
     print("boardfit took %.0f s" % (time.time() - t_all))
     print("result: game_min_heap_kb=%d spades4_min_heap_kb=%d spit_min_heap_kb=%d engine_hard_min_heap_kb=%d "
           "frame_p95_board_ms=%.0f hard_worst_board_ms=%.0f"
-          % (mins["all"], mins["spades4"], mins["spit"], mins["engine"], max(p95s), board_ms(worst, epps)))
+          % (mins["all"], mins["spades4"], mins["spit"], mins["engine"], p95, board_ms(worst, epps)))
     return 0
 
 

@@ -42,7 +42,7 @@ REVIEW = const(2)
 
 # bot speed option (engine/options.py SLOW NORMAL FAST): ms a bot's move stays
 HOLD_MS = (1400, 800, 250)
-SLICE = const(60)  # playout card plays per frame for a searching bot
+SLICE = const(24)  # playout card plays per frame for a searching bot
 
 WHITE = const(0xFFFFFF)
 TURN = const(0xFFE040)
@@ -895,6 +895,7 @@ class Table:
         if m.to_move != ME:
             if self.bot is None:
                 self._begin(m.to_move)
+                return changed  # its first slice next frame: one frame, one piece of work
             return self._think(now) or changed
         return changed
 
