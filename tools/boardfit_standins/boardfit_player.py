@@ -343,6 +343,8 @@ def _came_home(home, game):
             _next_stage()
         elif _stage_frames > 300:
             fail("no %s table came up" % game)
+        elif _stage_frames % 10 == 5:
+            _press(_A)  # a question on the menu first ("replace the saved game?"): yes
     return home
 
 
