@@ -42,7 +42,7 @@ REVIEW = const(2)
 
 # bot speed option (engine/options.py SLOW NORMAL FAST): ms a bot's move stays
 HOLD_MS = (1400, 800, 250)
-SLICE = const(24)  # playout card plays per frame for a searching bot
+SLICE = const(20)  # playout card plays per frame for a searching bot
 
 WHITE = const(0xFFFFFF)
 TURN = const(0xFFE040)
