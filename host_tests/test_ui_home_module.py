@@ -7,6 +7,13 @@ from ui.app import App
 from ui.hardware_laptop import Headless
 
 
+def _choose(hw, app, label):
+    """Down to `label` on the title menu, then A, with keys."""
+    for _ in range([e[0] for e in app.screen.entries].index(label)):
+        hw.press(keys.DOWN)
+    hw.press(keys.A)
+
+
 def test_the_menu_is_not_kept_while_a_game_runs_and_is_rebuilt_at_home():
     hw = Headless()
     app = App(hw)
@@ -14,10 +21,7 @@ def test_the_menu_is_not_kept_while_a_game_runs_and_is_rebuilt_at_home():
     app.home()
     first = app.home_screen
     assert type(first).__name__ == "Menu" and app.screen is first
-    spit = [e[0] for e in first.entries].index("Spit")
-    for _ in range(spit):
-        hw.press(keys.DOWN)
-    hw.press(keys.A)
+    _choose(hw, app, "Spit")
     app.step()  # A asks for Spit: it starts at the next frame, not under the menu's code
     assert app.screen is first
     app.step()
@@ -54,39 +58,41 @@ class _Supervisor:
         raise self.ReloadException()
 
 
-def _fresh_menu_app(monkeypatch):
+def _reloads(app, sup):
+    """The next frame ends this VM through supervisor.reload()."""
+    try:
+        app.step()
+    except sup.ReloadException:
+        return not app.running
+    return False
+
+
+def _fresh_app(monkeypatch, game_vm=False):
+    """(hw, app, sup) as on the badge: code.py's menu VM, or (game_vm) a play_*.py VM."""
     sup = _Supervisor()
     monkeypatch.setitem(sys.modules, "supervisor", sup)
     hw = Headless()
     app = App(hw)
     app.home_module = "ui.menu"
     app.fresh_vm = True
-    app.home()
+    app.game_vm = game_vm
+    if not game_vm:
+        app.home()
     return hw, app, sup
 
 
 def test_with_fresh_vms_a_game_starts_its_play_file_through_a_reload(monkeypatch):
-    hw, app, sup = _fresh_menu_app(monkeypatch)
-    spit = [e[0] for e in app.screen.entries].index("Spit")
-    for _ in range(spit):
-        hw.press(keys.DOWN)
-    hw.press(keys.A)
+    hw, app, sup = _fresh_app(monkeypatch)
+    _choose(hw, app, "Spit")
     app.step()
-    try:
-        app.step()
-        raise AssertionError("no reload")
-    except sup.ReloadException:
-        pass
-    assert sup.next_file == "play_spit_screen0.py" and not app.running
+    assert _reloads(app, sup)
+    assert sup.next_file == "play_spit_screen0.py"
     assert "ui.spit_screen" not in sys.modules  # the game is for the next VM
 
 
 def test_a_page_of_the_menu_stays_in_this_vm(monkeypatch):
-    hw, app, sup = _fresh_menu_app(monkeypatch)
-    rules = [e[0] for e in app.screen.entries].index("Rules")
-    for _ in range(rules):
-        hw.press(keys.DOWN)
-    hw.press(keys.A)
+    hw, app, sup = _fresh_app(monkeypatch)
+    _choose(hw, app, "Rules")
     app.step()
     app.step()
     assert app.game == "ui.rules_screen" and sup.next_file == "unset"
@@ -96,21 +102,12 @@ def test_a_page_of_the_menu_stays_in_this_vm(monkeypatch):
 
 
 def test_a_game_vm_goes_home_through_a_reload_of_code_py(monkeypatch):
-    sup = _Supervisor()
-    monkeypatch.setitem(sys.modules, "supervisor", sup)
-    hw = Headless()
-    app = App(hw)
-    app.home_module = "ui.menu"
-    app.fresh_vm = app.game_vm = True
+    hw, app, sup = _fresh_app(monkeypatch, game_vm=True)
     assert app.launch("ui.spit_screen", 0)
     assert type(app.screen).__name__ == "SpitScreen" and app.home_screen is None
     app.home()
-    try:
-        app.step()
-        raise AssertionError("no reload")
-    except sup.ReloadException:
-        pass
-    assert sup.next_file is None and not app.running
+    assert _reloads(app, sup)
+    assert sup.next_file is None
 
 
 def test_every_play_file_names_a_module_and_the_bundle_ships_it():
