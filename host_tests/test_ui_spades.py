@@ -7,7 +7,7 @@ import re
 from engine import storage
 from engine.tricks import BIDDING, EXCHANGE, PLAY, BLIND_NIL, PLAYED
 from host_tests.ui_support import shown
-from host_tests.spades_ui_support import app_with, launch, human_keys
+from host_tests.spades_ui_support import app_with, launch, human_keys, is_page
 from ui import keys, sprites, spades_table as st, spades_layout as lay
 from ui.spades_pages import Page
 
@@ -231,7 +231,7 @@ def test_score_history_and_rules_pages():
     press(hw, app, keys.DOWN, keys.B)
     assert app.screen is t and t.mode == lay.PLAYING
     press(hw, app, keys.START, keys.UP, keys.UP, keys.UP, keys.A)  # Score history
-    assert isinstance(app.screen, Page) and app.screen.title.text == "Score history"
+    assert is_page(app.screen) and app.screen.title.text == "Score history"
     press(hw, app, keys.A)
     assert app.screen is t
 
@@ -305,7 +305,7 @@ def play_match_by_keys(n, target=200, limit=40000):
         if app.screen is app.home_screen:
             break
         s = app.screen
-        if isinstance(s, Page) and "match" in s.title.text or isinstance(s, Page) and s.title.text in (
+        if is_page(s) and "match" in s.title.text or is_page(s) and s.title.text in (
                 "You win!", "The bot wins"):
             reached_over = True
         for k in human_keys(app):
@@ -352,7 +352,7 @@ def test_readme_spades_controls_match_the_code():
 def test_end_of_hand_breakdown_lines_and_totals():  # RULES 1.7
     hw, app = app_with()
     t = launch(hw, app, 4)
-    assert until(hw, app, lambda: isinstance(app.screen, Page))
+    assert until(hw, app, lambda: is_page(app.screen))
     page = app.screen
     m = t.m
     assert page.title.text == "Hand 1 over"
@@ -366,6 +366,25 @@ def test_end_of_hand_breakdown_lines_and_totals():  # RULES 1.7
     assert t.history == [(1, m.scores[0], m.scores[1])]
     press(hw, app, keys.A)
     assert app.screen is t and m.hand_no == 2 and m.phase == BIDDING
+
+
+def test_the_bots_and_the_hand_end_page_leave_the_heap_when_not_needed():
+    import sys
+    hw, app = app_with()
+    t = launch(hw, app, 4)
+    assert until(hw, app, lambda: t.bot is not None)
+    assert "engine.bots.spades_bot" in sys.modules  # a bot decides: its modules are in
+    assert until(hw, app, lambda: is_page(app.screen))
+    # while the hand's breakdown shows no bot decides: their bytecode is freed
+    assert not [name for name in sys.modules if name.startswith("engine.bots")]
+    assert "ui.spades_pages" in sys.modules
+    press(hw, app, keys.A)
+    assert app.screen is t and t.page is None
+    assert "ui.spades_pages" not in sys.modules and "ui.spades_hand_end" not in sys.modules
+    # the next hand's bots come back, and so does the page at its end
+    assert until(hw, app, lambda: t.bot is not None)
+    assert until(hw, app, lambda: is_page(app.screen))
+    assert app.screen.title.text == "Hand 2 over"
 
 
 def test_a_searching_bot_thinks_in_slices_and_keys_are_read_meanwhile():
@@ -504,7 +523,7 @@ def test_every_message_fits_its_line_and_the_exchange_says_what_to_press():
     press(hw, app, keys.START, keys.DOWN, keys.A)  # a hint while passing
     assert until(hw, app, lambda: t.bot is None and t.msg.text.startswith("Hint"), play=False, ms=20)
     press(hw, app, keys.SELECT)
-    assert until(hw, app, lambda: isinstance(app.screen, Page))
+    assert until(hw, app, lambda: is_page(app.screen))
     assert len(said) > 40
     for text in said:
         assert len(text) <= t.msg.chars, text
@@ -545,7 +564,7 @@ def test_a_resumed_match_shows_its_total_in_the_score_history():
     from ui.spades_pages import history_rows
     hw, app = app_with()
     t = launch(hw, app, 4)
-    assert until(hw, app, lambda: isinstance(app.screen, Page))
+    assert until(hw, app, lambda: is_page(app.screen))
     press(hw, app, keys.A)  # on to hand 2
     assert until(hw, app, lambda: my_turn(t, PLAY))
     game, level, blob = storage.Storage(hw.nvm).load_game()

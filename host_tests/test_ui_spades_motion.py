@@ -4,7 +4,7 @@ the trick-wait option, dealt cards arrive at the hand, a banner opens each hand;
 bot-speed option scales the motion; frames move the existing tile grids only."""
 from engine import options as options_mod
 from engine.tricks import PLAY, BIDDING
-from host_tests.spades_ui_support import app_with, launch
+from host_tests.spades_ui_support import app_with, launch, is_page
 from host_tests.ui_support import shown
 from host_tests.test_ui_spades import press, frames, my_turn, until, at_first_play
 from ui import keys, spades_layout as lay, spades_motion
@@ -99,10 +99,9 @@ def test_dealt_cards_arrive_at_the_hand_under_a_hand_banner():
 
 
 def test_the_second_hand_opens_with_its_banner():
-    from ui.spades_pages import Page
     hw, app = app_with()
     t = launch(hw, app, 4)
-    assert until(hw, app, lambda: isinstance(app.screen, Page))
+    assert until(hw, app, lambda: is_page(app.screen))
     press(hw, app, keys.A)
     assert app.screen is t and t.m.hand_no == 2
     assert not t.banner.group.hidden and t.banner.text.strip().startswith("Hand 2:")

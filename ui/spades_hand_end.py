@@ -1,7 +1,8 @@
 """The end of a Spades hand and of the match: statistics counted once, the hand's
-breakdown page (RULES 1.7), the next hand, the final score. Imported when the first
-hand ends."""
-from ui.spades_layout import lights, ME
+breakdown page (RULES 1.7), the next hand, the final score. Imported when a hand
+ends; it, the page and the bots leave the heap while they are not needed (the bots
+come back with the next hand's first decision)."""
+from ui.spades_layout import let_go, lights, ME
 from engine.tricks import NEXT_HAND, MATCH_OVER
 
 
@@ -10,6 +11,7 @@ def end_hand(t):
     n = t.n
     v = m.observation(ME)
     lines = m.last_breakdown
+    let_go("engine.bots")  # no bot decides until the next hand: the page has their room
     if not t.counted:
         t.counted = True
         t.history.append((m.hand_no, m.scores[0], m.scores[1]))
@@ -38,6 +40,8 @@ def next_hand(t):
         match_over(t)
         return
     m.apply(NEXT_HAND)
+    t.page = None
+    let_go("ui.spades_pages", "ui.pages", __name__)  # back with the next hand's end
     t.counted = False
     t.was_broken = False
     t.was_turn = -1

@@ -58,6 +58,19 @@ def reveal(grid, shown):
         grid.hidden = not shown
 
 
+def let_go(*prefixes):
+    """Modules one phase needs (the bots, the hand's end page) leave the heap after it:
+    their bytecode is freed; the next import loads them again."""
+    import sys
+    from ui.app import App
+    names = []
+    for name in sys.modules:
+        for p in prefixes:
+            if name == p or name.startswith(p + "."):
+                names.append(name)
+    App._forget(names)
+
+
 def card_text(c):
     """A card as text with its suit glyph: "10" + the spade. The table's text lines
     use sprites.suit_font(), which draws SUIT_CHARS as the four suits."""
