@@ -8,7 +8,7 @@ from engine import storage
 from engine.tricks import BIDDING, EXCHANGE, PLAY, BLIND_NIL, PLAYED
 from host_tests.ui_support import shown
 from host_tests.spades_ui_support import app_with, launch, human_keys, is_page
-from ui import keys, sprites, spades_table as st, spades_layout as lay
+from ui import keys, sprites, spades_table as st, spades_layout as lay, spades_build as build
 from ui.spades_pages import Page
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -183,7 +183,7 @@ def test_trick_in_the_centre_by_seat():
     leader = t.v.leader
     for i in range(len(trick)):
         s = (leader + i) % 4
-        x, y = lay.SLOTS4[s]
+        x, y = build.SLOTS4[s]
         assert t.slots[s][0] == trick[i] and not t.slots[s].hidden
         assert hw.display.pixel(x + 9, y + 9) == shown(0xFFFFFF)
     # my place shows an empty place (my turn)
@@ -368,10 +368,11 @@ def test_end_of_hand_breakdown_lines_and_totals():  # RULES 1.7
     assert app.screen is t and m.hand_no == 2 and m.phase == BIDDING
 
 
-def test_the_bots_and_the_hand_end_page_leave_the_heap_when_not_needed():
+def test_the_builder_the_bots_and_the_hand_end_page_leave_the_heap_when_not_needed():
     import sys
     hw, app = app_with()
     t = launch(hw, app, 4)
+    assert "ui.spades_build" not in sys.modules  # the table is built: its builder is gone
     assert until(hw, app, lambda: t.bot is not None)
     assert "engine.bots.spades_bot" in sys.modules  # a bot decides: its modules are in
     assert until(hw, app, lambda: is_page(app.screen))

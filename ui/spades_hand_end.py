@@ -1,7 +1,7 @@
 """The end of a Spades hand and of the match: statistics counted once, the hand's
 breakdown page (RULES 1.7), the next hand, the final score. Imported when a hand
-ends; it, the page and the bots leave the heap while they are not needed (the bots
-come back with the next hand's first decision)."""
+ends (the table lets the bots go first: none decides until the next hand); it and
+the page leave the heap when the next hand starts."""
 from ui.spades_layout import let_go, lights, ME
 from engine.tricks import NEXT_HAND, MATCH_OVER
 
@@ -11,7 +11,6 @@ def end_hand(t):
     n = t.n
     v = m.observation(ME)
     lines = m.last_breakdown
-    let_go("engine.bots")  # no bot decides until the next hand: the page has their room
     if not t.counted:
         t.counted = True
         t.history.append((m.hand_no, m.scores[0], m.scores[1]))

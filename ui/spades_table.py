@@ -4,7 +4,8 @@ the phase's controller, runs the bots a slice a frame, and after every action
 decides what follows (save, sound, hold, message, the next prompt). The human is
 seat 0 (RULES 1.1).
 
-Its parts, one job each: ui/spades_layout.py builds and draws the table;
+Its parts, one job each: ui/spades_build.py builds the table (then leaves the heap),
+ui/spades_layout.py draws it;
 ui/spades_bidding.py, ui/spades_exchange.py and ui/spades_play.py take the keys of
 their phases; ui/spades_thinking.py runs the bots and the hint; ui/spades_motion.py
 moves the cards; ui/spades_pause.py (the pause menu) and ui/spades_hand_end.py (end of
@@ -80,7 +81,9 @@ class Table:
         self.got = None  # the Blind Nil exchange's cards received, marked until you play
         self.motion = motion.Motion(13)
         self.banner_until = 0
-        layout.build(self)
+        from ui import spades_build  # once: its bytecode leaves the heap after building
+        spades_build.build(self)
+        layout.let_go("ui.spades_build")
         self.refresh()
         v = self.v
         if match.phase in (BIDDING, DECLARE) and max(v.bids) < 0 and not v.history and (self.n == 4 or not v.hand):
@@ -365,6 +368,7 @@ class Table:
         m = self.m
         ph = m.phase
         if ph == HAND_OVER or ph == MATCH_OVER:
+            layout.let_go("engine.bots")  # no bot decides until the next hand: the page has their room
             from ui import spades_hand_end
             spades_hand_end.end_hand(self)
             return True
