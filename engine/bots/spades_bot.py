@@ -159,7 +159,8 @@ HARD_BID_SEARCH = 0  # 1: hard bids by playouts (measured no better than the est
 HARD_ROUND = 1  # hard rounds its estimate down: contracts first (measured: 2 -> 1 raised
 # contracts made 82% -> 88% and wins over normal 58% -> 67%, 100 duplicate matches)
 HARD_NIL_SHADE = 1  # hard bids one less over an opponent's Nil (contracts 88% -> 90%)
-NIL_RISK = (0, 4, 14, 12)  # by level index: random, easy, normal, hard
+NIL_RISK = (0, 4, 8, 10)  # by level index: random, easy, normal, hard
+OPP_NIL_RISK = 5  # less Nil risk over an opponent's Nil: this side plays to set it
 
 
 def blind_nil_wanted(v, level):
@@ -189,9 +190,12 @@ def choose_bid(v, m, level, rng):
     if n == 4:
         p = v.bids[me ^ 2]
         if p == 0 or p == BLIND_NIL:
-            limit = -1  # partner already Nil: bid for real and cover
+            limit = -99  # partner already Nil: bid for real and cover
         elif p >= 4:
             limit += 3
+        for o in (1, 3):
+            if v.bids[(me + o) & 3] in (0, BLIND_NIL):
+                limit -= OPP_NIL_RISK
     if behind >= 150:
         limit += 4
     if level >= 2 and est <= 22 and risk <= limit:

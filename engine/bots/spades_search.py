@@ -13,6 +13,7 @@ seed gives the same answer on every port. The UI runs it in slices:
 """
 from engine.rng import Rng
 from engine.bots import spades_track as tr
+from engine.bots.spades_track import above, below, SPADES
 from engine.bots.spades_bid import tricks10, nil_risk
 
 MARGIN = 4  # points per deal another card must gain over the policy's
@@ -26,15 +27,62 @@ BLIND_FIT = 45  # >0: a Blind Nil hand in play fits when its Nil risk is under t
 
 
 def candidates(t, seat):
-    """Legal cards of seat, one per run of equivalent cards (no outstanding card of
-    another seat lies between them), lowest of each run."""
+    """Legal cards of seat worth comparing, one per run of equivalent cards (no card
+    still out, nor the trick's winning card, lies between them), lowest of each run.
+    Choices a strong player never makes are left out: declining in last seat a trick
+    the side needs (or winning it dearer than it must), overtaking a partner's sure
+    winner, discarding a side ace or king while tricks are needed, and, covering a
+    partner's Nil, leading low into its suits while a sure winner could be led."""
     out = []
     b = seat * 4
+    h = t.h
+    md = tr.mode(t, seat)
+    win = md == tr.M_WIN or (md == tr.M_COVER and tr.side_need(t, seat) > 0)
+    ls = t.lead_suit
+    ws = t.win_suit
+    wr = t.win_rank
+    p = t.played
+    last = p == t.n - 1
+    void = p and not h[b + ls]
+    w = t.win_seat
+    mine = h[b + ws] if p else 0
+    cs = ws
+    beat = 0
+    if void and ws != SPADES:
+        cs = SPADES
+        beat = h[b + SPADES]
+    elif p and (ws == ls or void):
+        beat = above(mine, wr)
+    if win and last and beat and t.side(w) != t.side(seat) and t.bid[w]:
+        return [cs * 13 + tr.low(beat)]  # the cheapest card that takes it
+    pv = t.void[seat ^ 2] if t.n == 4 else 15
+    sure_lead = 0
+    if md == tr.M_COVER and not p:
+        for s in range(3):
+            m = h[b + s]
+            if m and not above(t.left[s] & ~m, tr.top(m)):
+                sure_lead = 1
+    sure_pw = (t.n == 4 and p and w == seat ^ 2 and md != tr.M_COVER
+               and (last or not above(t.left[ws] & ~mine, wr)))
     for s in range(4):
         m = t.legal_mask(seat, s)
         if not m:
             continue
-        others = t.left[s] & ~t.h[b + s]
+        if sure_pw:
+            if s == ls and below(m, wr) and ws == ls:
+                m = below(m, wr)  # under the partner's winner
+            elif void and s == SPADES and (h[b] | h[b + 1] | h[b + 2]):
+                continue  # no ruff of the partner's winner
+        if void and win and s != SPADES:
+            m &= -m  # discard low
+        if md == tr.M_COVER and not p and not pv & (1 << s):
+            top = tr.top(m)
+            if sure_lead and above(t.left[s] & ~h[b + s], top):
+                continue  # a low lead the Nil may have to win
+            m = 1 << top
+        others = t.left[s] & ~h[b + s]
+        if p and s == ws:
+            others |= 1 << wr
         prev = -2
         r = 0
         while r < 13:
@@ -44,6 +92,12 @@ def candidates(t, seat):
                     out.append(s * 13 + r)
                 prev = r
             r += 1
+    if void and win:
+        # keep side aces and kings while a lower discard exists
+        keep = [c for c in out if c // 13 == SPADES or c % 13 < 11]
+        for c in keep:
+            if c // 13 != SPADES:
+                return keep
     return out
 
 

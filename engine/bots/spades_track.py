@@ -275,15 +275,17 @@ def pick(t, seat):
             if partner_wins and over:
                 return _card(ls, low(over))
             if not last and t.played + (p - seat) % 4 < n and over:
-                # partner plays after us: win high so partner can duck under
-                return _card(ls, top(mine))
+                # partner plays after us: win high enough for partner to duck under,
+                # with the cheapest sure winner when there is one
+                sure = above(mine, top(others | 1))
+                return _card(ls, low(sure) if sure else top(mine))
             if over:
                 return _card(ls, low(over))
             return _card(ls, low(mine))
         # M_WIN
         nt = nil_target(t, seat)
-        if nt >= 0 and (t.win_seat == nt or _after(t, seat, nt)):
-            # let the Nil bidder win (or be forced to)
+        if nt >= 0 and (t.win_seat == nt or _after(t, seat, nt)) and side_need(t, seat) != t.size[seat]:
+            # let the Nil bidder win (or be forced to) unless every trick left is needed
             if under:
                 return _card(ls, top(under))
             return _card(ls, low(mine))
@@ -320,7 +322,8 @@ def pick(t, seat):
                 return _card(SPADES, top(u))
         return _card(SPADES, top(sp))
     nt = nil_target(t, seat)
-    if md == M_WIN and nt >= 0 and (t.win_seat == nt or _after(t, seat, nt)):
+    if (md == M_WIN and nt >= 0 and (t.win_seat == nt or _after(t, seat, nt))
+            and side_need(t, seat) != t.size[seat]):
         if side:
             return _lo_side(h, b, t)
     if sp and not (partner_wins and (last or md == M_WIN)):
