@@ -7,6 +7,7 @@ from engine.bots import spades_bid as bd
 from engine.bots import spades_search as ss
 from engine.bots import spades_bot as sb
 from engine.tricks import BID, BLIND_NIL
+from engine.rng import Rng
 
 from host_tests.test_spades_bot import cards, table4, Obs
 
@@ -171,3 +172,36 @@ def test_normal_nils_only_with_a_safe_hand():
     # an unguarded QD and a third-round KC: normal bids a number, not Nil
     hand = bytes(sorted(cards("2S 5S KC 3C 9C QD 4D 2D 3H 5H 7H 8H 6C")))
     assert sb.Bot(0, "normal").act(Obs(hand=hand)) > BID
+
+
+# ---- the sampler and the budget ----
+
+def _tight_view():
+    """South holds 4 diamonds; West and North have shown out of spades, so the four
+    spades out must all be East's and East can hold nothing else."""
+    t = table4(["2D 3D 4D 5D", "2C 3C 4C 5C", "2H 3H 4H 5H", "2S 3S 4S 5S"], [3, 3, 3, 3])
+    t.void[1] = 0b1000
+    t.void[2] = 0b1000
+    return view(t, 0)
+
+
+def test_sampler_deals_the_most_constrained_cards_first():
+    v, un = _tight_view()
+    d = tr.Table(4)
+    buf = bytearray(52)
+    for k in range(20):
+        assert ss.sample(v, 0, un, len(un), Rng(k + 1), d, buf) == 1
+        for o in (1, 2, 3):
+            assert not any(d.h[o * 4 + s] for s in range(4) if v.void[o] >> s & 1)
+
+
+def test_every_redeal_is_charged_to_the_budget(monkeypatch):
+    real = ss.sample
+    monkeypatch.setattr(ss, "sample", lambda *a: real(*a) + 49)  # as if 50 tries each
+    t = table4(["AH 4H 2C 3C", "5H 6C 7C 8C", "6H 9C TC JC", "KH QC KC AC"], [3, 3, 3, 3])
+    v, un = view(t, 0)
+    s = ss.Search(3)
+    s.start(v, 0, un, 900, None, 12)
+    while not s.step(100):
+        pass
+    assert s.done <= 2 and s.spent >= 600 * s.done

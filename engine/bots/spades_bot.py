@@ -42,17 +42,12 @@ def table(v):
             t.blind[s] = 1
         else:
             t.bid[s] = b
-    full = 13 if n == 4 else 13
     for s in range(n):
-        t.size[s] = full
+        t.size[s] = 13
     for s in range(4):
         t.left[s] = 0x1FFF
     for c in _dead(v):
         t.left[c // 13] &= ~(1 << (c % 13))
-    t.score[0] = v.scores[0]
-    t.score[1] = v.scores[1]
-    t.bags[0] = v.bags[0]
-    t.bags[1] = v.bags[1]
     t.bag_penalty = 1 if v.bag_penalty else 0
     # replay the cards played: voids, spades broken, tricks
     lead = v.leaders
@@ -155,7 +150,6 @@ def _side(v, seat):
 
 # ---- bidding ----
 
-HARD_BID_SEARCH = 0  # 1: hard bids by playouts (measured no better than the estimate yet)
 HARD_ROUND = 1  # hard rounds its estimate down: contracts first (measured: 2 -> 1 raised
 # contracts made 82% -> 88% and wins over normal 58% -> 67%, 100 duplicate matches)
 HARD_NIL_SHADE = 1  # hard bids one less over an opponent's Nil (contracts 88% -> 90%)
@@ -254,7 +248,6 @@ class Bot:
         self.budget = budget
         self.search = None
         self._action = -1
-        self._bid_search = None
         if self.level == 3:
             _searcher()  # long-lived: load and allocate it now, before the heap fragments
 
@@ -293,29 +286,12 @@ class Bot:
                 return
             self._action = tr.pick(t, self.seat)
             return
-        if lv == 3 and ph == BIDDING and v.looked and HARD_BID_SEARCH:
-            self._begin_bid(v)
-            return
         self._action = self._decide(v, lv)
-
-    def _begin_bid(self, v):
-        """Hard bids by playing sampled deals out (engine/bots/spades_bidsearch.py)."""
-        from engine.bots.spades_bidsearch import begin_bid
-        self._bid_search = begin_bid(self, v)
-        self._searching = True
 
     def step(self, n):
         """Spend up to n card plays of search; True when the action is ready."""
         if not self._searching:
             return True
-        if self._bid_search is not None:
-            if self._bid_search.step(n):
-                self._searching = False
-                from engine.bots.spades_bidsearch import bid_result
-                self._action = bid_result(self._bid_search)
-                self._bid_search = None
-                return True
-            return False
         srch = self.search
         if srch.step(n):
             self._searching = False
