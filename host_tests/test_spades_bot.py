@@ -490,6 +490,7 @@ def test_double_nil_discards_high_cards():
     assert parse("AS") in got and parse("KH") in got and len(got) <= 3
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
 def test_information_rule_two_players(level):
     """Two players: swap cards between the opponent's hand and the part of the discard
     pile this player never saw (RULES 2.2); same observation, same decision."""
