@@ -19,7 +19,7 @@ from engine.bots.spades_bid import tricks10, nil_risk
 MARGIN = 4  # points per deal another card must gain over the policy's
 EDGE = 2  # ... and must beat it on this many more deals than it loses
 MAX_CANDS = 5
-TRIES = 6  # deals drawn per sample; the one that fits the bids best is played
+TRIES = 12  # deals drawn per sample; the one that fits the bids best is played
 
 BAG_COST = 6  # a bag scores 1 now and costs 100/10 later (less: it may never count)
 SET_COST = 60
