@@ -205,3 +205,17 @@ def test_every_redeal_is_charged_to_the_budget(monkeypatch):
     while not s.step(100):
         pass
     assert s.done <= 2 and s.spent >= 600 * s.done
+
+
+def test_a_card_far_behind_stops_taking_deals():
+    s = ss.Search(1)
+    s.cands[:] = [5, 6, 7, 8]
+    s.total[:4] = [30, -400, 60, 20]
+    s.edge[:4] = [0, -3, 2, -1]
+    s.done = 3
+    assert s._drop(4) == 3  # 6 is 460 behind 7 over 3 deals: dropped
+    assert s.cands == [5, 8, 7] and s.total[:3] == [30, 20, 60] and s.edge[:3] == [0, -1, 2]
+    s.total[1] = 40
+    assert s._drop(3) == 3  # 20 behind over 3 deals: still close enough
+    s.total[:3] = [-500, 40, 60]
+    assert s._drop(3) == 3  # the policy's own card (first) is never dropped

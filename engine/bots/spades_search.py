@@ -19,6 +19,7 @@ from engine.bots.spades_bid import tricks10, nil_risk
 MARGIN = 4  # points per deal another card must gain over the policy's
 EDGE = 2  # ... and must beat it on this many more deals than it loses
 MAX_CANDS = 5
+DROP = 12  # points per deal behind the best: that card is played out no more
 TRIES = 12  # deals drawn per sample; the one that fits the bids best is played
 
 BAG_COST = 6  # a bag scores 1 now and costs 100/10 later (less: it may never count)
@@ -329,6 +330,8 @@ class Search:
             self.i = i + 1
             if self.i >= k:
                 self.done += 1
+                if k > 2 and self.done >= 3:
+                    k = self._drop(k)
             self.spent += plays
             n -= plays
         return self.i >= k and self.spent >= self.budget
@@ -353,6 +356,27 @@ class Search:
                 self.deal.copy_from(d)
             if f == 0:
                 return
+
+    def _drop(self, k):
+        """Stop playing a card far behind the best so far: its deals go to the close
+        choices. Returns the number of candidates left."""
+        tot = self.total
+        lo = 1
+        hi = 0
+        for j in range(1, k):
+            if tot[j] < tot[lo]:
+                lo = j
+            if tot[j] > tot[hi]:
+                hi = j
+        if tot[hi] - tot[lo] > DROP * self.done:
+            c = self.cands
+            k -= 1
+            c[lo] = c[k]
+            tot[lo] = tot[k]
+            self.edge[lo] = self.edge[k]
+            c.pop()
+            self.i = k
+        return k
 
     def result(self):
         """The candidate with the best total over the deals; the policy's card (first)
