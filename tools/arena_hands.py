@@ -18,7 +18,7 @@ import time
 
 from engine.bots import spades_bot as sb
 from engine.bots import spades_track as tr
-from engine.tricks import HAND_OVER, MATCH_OVER, BLIND_NIL, PLAY
+from engine.tricks import HAND_OVER, MATCH_OVER, PLAY
 
 BAG_CHARGE = 10
 
@@ -65,19 +65,18 @@ def _beats(t, c):
     return s == tr.SPADES
 
 
-class Side:
-    def __init__(self):
-        self.contracts = 0
-        self.made = 0
-        self.nils = 0
-        self.nils_made = 0
-        self.chances = 0
-        self.declined = 0
+def side_stats():
+    """arena_spades.Stats (contracts, Nils, bags) and the last-seat count."""
+    from arena_spades import Stats
+    st = Stats()
+    st.chances = 0
+    st.declined = 0
+    return st
 
 
 def play_hand(game, seed, levels, budget, sides, target=500):
     """One hand from 0-0; levels[side] plays side. Returns (points, bags) per side."""
-    from arena_spades import make_match
+    from arena_spades import make_match, record_hand
     m = make_match(game, seed, target)
     n = 4 if game == "spades4" else 2
     side_of = [(s & 1) if n == 4 else s for s in range(n)]
@@ -92,30 +91,9 @@ def play_hand(game, seed, levels, budget, sides, target=500):
             st.chances += 1
             st.declined += a not in win
         m.apply(a, s)
-    bags = [0, 0]
-    for side in (0, 1):
-        st = sides[side]
-        con = got = 0
-        for s in range(n):
-            if side_of[s] != side:
-                continue
-            b = m.bids[s]
-            k = m.tricks[s]
-            if b == 0 or b == BLIND_NIL:
-                st.nils += 1
-                st.nils_made += k == 0
-                bags[side] += k
-            else:
-                con += b
-                got += k
-        if con:
-            st.contracts += 1
-            if got >= con:
-                st.made += 1
-                bags[side] += got - con
-        else:
-            bags[side] += got
-    return list(m.scores), bags
+    before = [st.bags for st in sides]
+    record_hand(m, n, side_of, [0, 0], sides)
+    return list(m.scores), [sides[i].bags - before[i] for i in (0, 1)]
 
 
 def interval(xs):
@@ -128,8 +106,8 @@ def interval(xs):
 
 
 def run(game, a, b, hands, seed, budget, quiet=False, out=print):
-    A = Side()
-    B = Side()
+    A = side_stats()
+    B = side_stats()
     plain = []
     charged = []
     t0 = time.time()
