@@ -1,11 +1,14 @@
 """The player's options: game rules (RULES.md options), bot levels, sound, speed.
 
 Options are plain attributes holding the values the engines take directly:
-    Match(seed, blind_nil=o.blind_nil, bag_penalty=o.bag_penalty, target=o.target)
+    Match(seed, blind_nil=o.blind_nil, bag_penalty=o.bag_penalty, target=o.target,
+          blind_nil_behind=o.blind_nil_behind)   (four players; two players take no such rule)
     Spit(seed, spit_match=o.spit_match); Bot(seat, o.level(GAME_SPADES4)); SpitBot(o.level_spit)
 FIELDS lists, in storage order, each attribute, its choices (in the order a menu
 cycles through them) and its default choice. The saved form is one byte per field:
-the index of the value in its choices.
+the index of the value in its choices. Fields are only ever added at the end, so a save
+from an older version (the first FIRST_FIELDS bytes) still loads, the newer fields at
+their defaults.
 
     blind_nil    False/True, default True    RULES 1.4 / 2.4 (Double Nil in two-player)
     bag_penalty  False/True, default True    RULES 1.7 sandbagging
@@ -19,6 +22,8 @@ the index of the value in its choices.
                  a bot's move show
     hand_sort    SORT_UP/SORT_DOWN (0/1), default SORT_UP: cards grouped by suit,
                  ranks low to high (SORT_UP) or high to low (SORT_DOWN)
+    blind_nil_behind  False/True, default False   RULES 1.4: Blind Nil only for a side
+                 100 or more points behind (four players)
 
 A saved game keeps its own bot level as one byte: level_byte(game, level) and
 level_value(game, byte) convert (options may change before Continue).
@@ -51,7 +56,9 @@ FIELDS = (
     ("sound", (False, True), 1),
     ("bot_speed", (SLOW, NORMAL, FAST), 1),
     ("hand_sort", (SORT_UP, SORT_DOWN), 0),
+    ("blind_nil_behind", (False, True), 0),
 )
+FIRST_FIELDS = const(10)  # the fields of the first saved layout: a shorter save is damaged
 
 # bot level attribute and choices per game id (engine.storage.GAME_SPADES4, _SPADES2, _SPIT)
 LEVEL_FIELDS = ("level_spades4", "level_spades2", "level_spit")
@@ -104,12 +111,15 @@ class Options:
 
     @classmethod
     def from_bytes(cls, data):
-        """Options from to_bytes() output, or None if the bytes do not fit."""
-        if data is None or len(data) != len(FIELDS):
+        """Options from to_bytes() output (of this version or an older one, which lacks
+        the last fields: they keep their defaults), or None if the bytes do not fit."""
+        if data is None or not FIRST_FIELDS <= len(data) <= len(FIELDS):
             return None
         o = cls()
         i = 0
         for name, choices, default in FIELDS:
+            if i == len(data):
+                break
             k = data[i]
             if k >= len(choices):
                 return None

@@ -4,7 +4,7 @@ Seats: 0 South (human), 1 West, 2 North, 3 East; clockwise 0 -> 1 -> 2 -> 3; the
 partnership of seat s is s & 1, the partner s ^ 2.
 
 Face (notes/spades_face.md):
-    m = Match(seed, blind_nil=True, bag_penalty=True, target=500)
+    m = Match(seed, blind_nil=True, bag_penalty=True, target=500, blind_nil_behind=False)
     m.phase, m.to_move, m.legal_actions(), m.apply(action, seat=None),
     m.observation(seat), m.scores, m.bags, m.dealer, m.hand_no, m.winner,
     m.last_breakdown, m.to_bytes(), Match.from_bytes(b)
@@ -19,6 +19,8 @@ Deviations from the face, kept small:
   last_boston is the side that made a Boston this hand, else -1.
 - The observation is one object per seat, refreshed by each observation() call.
 - Match(...) takes a private fifth argument (_deal) used by from_bytes.
+- blind_nil_behind (1.4) matters only while blind_nil is on; "behind" compares the
+  two sides' scores as the hand is dealt (scores do not change during a hand).
 - Every bag is worth one point (RULES 2.6 "+1 per bag"), also a failed Nil's tricks
   and the tricks of a side whose contract is 0 (engine/scoring.py).
 - Once bidding is over every seat sees its cards: the Blind Nil bidder chooses its
@@ -52,8 +54,10 @@ class Match(Table):
     deal_size = 13
     seat_names = SEAT_NAMES
 
-    def __init__(self, seed=1, blind_nil=True, bag_penalty=True, target=500, _deal=True):
+    def __init__(self, seed=1, blind_nil=True, bag_penalty=True, target=500, _deal=True,
+                 blind_nil_behind=False):
         self._setup(seed, blind_nil, bag_penalty, target)
+        self.blind_nil_behind = blind_nil_behind
         if _deal:
             self.dealer = self.rng.below(4)  # 1.2: the first dealer at random
             self._deal()
@@ -97,7 +101,13 @@ class Match(Table):
                 raise ValueError("save: bad deal")
 
     def _begin(self):
-        self.looked = bytearray(4) if self.blind_nil else bytearray(b"\x01\x01\x01\x01")
+        # 1.4: dealt face down while Blind Nil is on; with blind_nil_behind only to a
+        # side 100 or more behind
+        looked = self.looked = bytearray(4)
+        d = self.scores[1] - self.scores[0]  # how far side 0 is behind
+        for s in range(4):
+            if not self.blind_nil or self.blind_nil_behind and (-d if s & 1 else d) < 100:
+                looked[s] = 1
         self.picks = [[], [], [], []]
         self._pickers = []
         self.last_breakdown = None
@@ -163,8 +173,8 @@ class Match(Table):
         if a == BLIND_NIL:
             if not self.blind_nil:
                 raise IllegalAction("1.4: Blind Nil is off")
-            if self.looked[s]:
-                raise IllegalAction("1.4: Blind Nil only before looking")
+            if self.looked[s]:  # seen, or dealt face up (blind_nil_behind: not 100 behind)
+                raise IllegalAction("1.4: Blind Nil only with cards unseen")
             bid = BLIND_NIL
         elif BID <= a <= BID + 13:
             if not self.looked[s]:

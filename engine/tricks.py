@@ -70,6 +70,7 @@ class View:
 class Table:
     n = 4  # seats
     magic = 0xA4
+    blind_nil_behind = 0  # RULES 1.4's option: four players only (engine/spades.py)
 
     def _setup(self, seed, blind_nil, bag_penalty, target):
         self.blind_nil = bool(blind_nil)
@@ -124,7 +125,7 @@ class Table:
         b = bytearray(_HEAD)
         b[0] = self.magic
         b[1] = _VERSION
-        b[2] = self.blind_nil | (self.bag_penalty << 1)
+        b[2] = self.blind_nil | (self.bag_penalty << 1) | (self.blind_nil_behind << 2)
         b[3] = self.target >> 8
         b[4] = self.target & 255
         b[5] = self.dealer
@@ -301,9 +302,10 @@ class Table:
         s = (sum(b[:-2]) + n - 2) & 0xFFFF
         if b[-2] != s >> 8 or b[-1] != s & 255:
             raise ValueError("save: checksum does not match")
-        if b[1] != _VERSION or b[2] > 3:
+        if b[1] != _VERSION or b[2] > 3 + (cls.n & 4):  # bit 2: blind_nil_behind, four players
             raise ValueError("save: unknown version or options")
-        m = cls(1, b[2] & 1, b[2] >> 1, (b[3] << 8) | b[4], False)
+        m = cls(1, b[2] & 1, b[2] & 2, (b[3] << 8) | b[4], False)
+        m.blind_nil_behind = b[2] >> 2  # before the re-deal: it decides who sees their cards
         if b[5] >= m.n:
             raise ValueError("save: bad dealer")
         m.dealer = b[5]

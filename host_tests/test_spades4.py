@@ -195,6 +195,83 @@ def test_two_sides_each_one_blind_nil_both_exchange_1_4():
     assert m.hands[WEST] == sorted(DIAMONDS[3:] + SPADES[:3])
 
 
+def test_blind_nil_behind_deals_face_down_only_to_a_side_100_behind_1_4():
+    m = rig(Match(1, blind_nil_behind=True), suits_hands(), dealer=EAST, scores=[120, 240])
+    # South and North are 120 behind: face down; West and East see their cards at once
+    assert list(m.looked) == [0, 1, 0, 1]
+    assert m.observation(WEST).hand == bytes(DIAMONDS) and m.observation(SOUTH).hand == b""
+    assert m.legal_actions() == [BLIND_NIL, LOOK]
+    m.apply(BLIND_NIL)
+    assert m.to_move == WEST and m.legal_actions() == list(range(BID, BID + 14))
+    illegal(m, BLIND_NIL, section="1.4")  # West's side is ahead
+    illegal(m, LOOK, section="1.4")  # dealt face up: nothing to look at
+    bid_all(m, [BLIND_NIL, 3, 4, 2])
+    assert m.phase == EXCHANGE and m.bids[SOUTH] == BLIND_NIL
+
+
+def test_blind_nil_behind_needs_at_least_100_points_1_4():
+    m = rig(Match(1, blind_nil_behind=True), suits_hands(), dealer=EAST, scores=[-50, 49])
+    assert list(m.looked) == [1, 1, 1, 1]  # 99 behind: nobody may bid Blind Nil
+    assert msg_of(m, BLIND_NIL) == "1.4: Blind Nil only with cards unseen"  # dealt face up
+    m = rig(Match(1, blind_nil_behind=True), suits_hands(), dealer=EAST, scores=[-50, 50])
+    assert list(m.looked) == [0, 1, 0, 1]  # exactly 100 behind
+    m = rig(Match(1, blind_nil_behind=True), suits_hands(), dealer=EAST, scores=[300, 150])
+    assert list(m.looked) == [1, 0, 1, 0]  # West and East, 150 behind
+    m.apply(BID + 3)
+    m.apply(BLIND_NIL)  # West
+    assert m.bids[WEST] == BLIND_NIL
+
+
+def msg_of(m, action):
+    return illegal(m, action, section="1.4")
+
+
+def test_blind_nil_behind_is_judged_on_the_scores_when_each_hand_is_dealt_1_4():
+    m = Match(3, blind_nil_behind=True)
+    assert list(m.looked) == [1, 1, 1, 1]  # 0 to 0: nobody is behind
+    for _ in range(6):
+        bid_all(m, [4, 3, 4, 3])
+        play_out(m)
+        if m.phase == MATCH_OVER:
+            break
+        m.apply(NEXT_HAND)
+        gap = m.scores[1] - m.scores[0]
+        want = [int(gap < 100), int(-gap < 100)] * 2
+        assert list(m.looked) == want, (m.scores, list(m.looked))
+
+
+def test_blind_nil_behind_off_by_default_and_nothing_without_blind_nil_1_4():
+    m = rig(Match(1), suits_hands(), dealer=EAST, scores=[0, 0])
+    assert not m.blind_nil_behind and list(m.looked) == [0, 0, 0, 0]
+    assert not Match.from_bytes(m.to_bytes()).blind_nil_behind
+    m = rig(Match(1, blind_nil=False, blind_nil_behind=True), suits_hands(), dealer=EAST, scores=[0, 400])
+    assert list(m.looked) == [1, 1, 1, 1]
+    illegal(m, BLIND_NIL, section="1.4")
+
+
+def test_blind_nil_behind_survives_the_save_4():
+    m = rig(Match(1, blind_nil_behind=True), suits_hands(), dealer=EAST, scores=[0, 200])
+    m._head()  # the save head as if this hand had been dealt so
+    m.apply(BLIND_NIL)
+    b = m.to_bytes()
+    m2 = Match.from_bytes(b)
+    assert m2.blind_nil_behind and m2.bids[SOUTH] == BLIND_NIL and list(m2.looked) == [0, 1, 0, 1]
+    assert m2.to_bytes() == b
+    plain = Match(1)
+    assert not Match.from_bytes(plain.to_bytes()).blind_nil_behind
+
+
+def test_two_player_saves_refuse_the_four_player_option_bit_4():
+    from engine.spades2 import Match as Match2
+
+    b = bytearray(Match2(2).to_bytes())
+    b[2] |= 4
+    s = (sum(b[:-2]) + len(b) - 2) & 0xFFFF
+    b[-2:] = bytes((s >> 8, s & 255))
+    with pytest.raises(ValueError):
+        Match2.from_bytes(bytes(b))
+
+
 # ---- 1.5 play
 
 def test_leader_follow_suit_and_winner_leads_1_5():

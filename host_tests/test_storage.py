@@ -526,9 +526,20 @@ def test_options_cycle_and_validation():
     o.target = 250
     with pytest.raises(ValueError):
         o.to_bytes()
-    assert options.Options.from_bytes(b"\x00" * (len(options.FIELDS) - 1)) is None
+    assert options.Options.from_bytes(b"\x00" * (options.FIRST_FIELDS - 1)) is None
+    assert options.Options.from_bytes(b"\x00" * (len(options.FIELDS) + 1)) is None
     assert options.Options.from_bytes(None) is None
-    assert len(options.Options().to_bytes()) == len(options.FIELDS) == 10
+    assert len(options.Options().to_bytes()) == len(options.FIELDS)
+
+
+def test_options_saved_before_a_field_was_added_keep_their_values():
+    o = some_options()
+    old = o.to_bytes()[:options.FIRST_FIELDS]  # the first layout: no blind_nil_behind yet
+    got = options.Options.from_bytes(old)
+    assert got.target == 300 and got.hand_sort == options.SORT_DOWN and got.sound is False
+    assert got.blind_nil_behind is False  # RULES 1.4 option, default off
+    o.blind_nil_behind = True
+    assert options.Options.from_bytes(o.to_bytes()).blind_nil_behind is True
 
 
 def test_stats_counters_percent_and_lines():

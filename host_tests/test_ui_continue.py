@@ -89,11 +89,37 @@ def test_continue_resumes_a_four_player_spades_match_exactly():
         hw2.close()
 
 
+def test_blind_nil_behind_goes_into_the_match_and_survives_continue():  # RULES 1.4 option
+    hw, app = app_with(blind_nil_behind=True)
+    t = launch(hw, app, 4)
+    assert t.m.blind_nil_behind and t.v.looked  # 0 to 0: nobody behind, cards seen at once
+    blob = Storage(hw.nvm).load_game()[2]
+    nvm = bytearray(hw.nvm)
+    hw.close()
+    hw2, app2, menu2 = new_app(nvm)
+    try:
+        app2.options.blind_nil_behind = False  # options changed since: the match keeps its own
+        hw2.press(keys.A)
+        app2.step()
+        t2 = app2.screen
+        assert t2.m.to_bytes()[:38] == blob[:38]  # the same deal and head (its bots may bid on)
+        assert t2.m.blind_nil_behind and t2.v.looked
+    finally:
+        hw2.close()
+    hw3, app3 = app_with(blind_nil_behind=True)
+    try:
+        t3 = launch(hw3, app3, 2)  # two players: Double Nil (2.4) has no such rule
+        assert not t3.m.blind_nil_behind
+    finally:
+        hw3.close()
+
+
 def test_continue_resumes_a_spit_match_into_the_spit_screen():
     hw, app, menu = new_app(bytearray(storage.SIZE))
     try:
         hw.press(keys.DOWN, keys.DOWN, keys.DOWN, keys.A)  # Options
-        hw.press(*[keys.DOWN] * 6)  # Spit level, 3
+        from ui.options_screen import ROWS_SHOWN
+        hw.press(*[keys.DOWN] * [r[1] for r in ROWS_SHOWN].index("level_spit"))  # Spit level, 3
         hw.press(keys.RIGHT, keys.RIGHT, keys.B)  # 5, back: saved
         app.step()
         assert app.screen is menu and app.options.level_spit == 5

@@ -232,3 +232,103 @@ def test_home_keeps_libraries_a_game_pulled_in(ui, tmp_path, monkeypatch):
     assert "fakegames2.table" not in sys.modules and "fakegames2" not in sys.modules
     assert "fakelib_outside" in sys.modules
     sys.modules.pop("fakelib_outside", None)
+
+
+def save_some(app, game_id):
+    from engine import spades, storage
+
+    if game_id == storage.GAME_SPIT:
+        from engine.spit import Spit
+        app.storage.save_game(game_id, 2, Spit(5).to_bytes())
+    else:
+        app.storage.save_game(game_id, 1, spades.Match(11).to_bytes())
+
+
+def test_every_entry_is_on_screen_also_with_continue(ui):
+    hw, app, menu = ui
+    save_some(app, 0)
+    app.show(menu)
+    app.step()
+    labels = [e[0] for e in menu.entries]
+    assert labels[0] == "Continue" and len(labels) == 8
+    for i in range(len(labels)):
+        menu.list.cursor = 0
+        hw.press(*[keys.DOWN] * i)
+        app.step()
+        assert menu.list.top == 0 and [line.text for line in menu.list.lines][:len(labels)] == labels
+        assert menu.up_mark.group.hidden and menu.down_mark.group.hidden
+        hw.press(*[keys.UP] * i)
+        app.step()
+    # the last row's bar ends above the status line
+    hw.press(keys.UP)
+    app.step()
+    assert menu.cursor == 7
+    assert bar_rows(hw.display)[-1] < menu_mod.STATUS_Y
+    assert count_color(hw.display, menu_mod.TEXT_ON_BAR, menu_mod.ROW_X, bar_rows(hw.display)[0],
+                       menu_mod.ROW_X + menu_mod.ROW_W, bar_rows(hw.display)[-1] + 1) > 20  # "Quit"
+
+
+def choose_label(hw, app, menu, label):
+    i = [e[0] for e in menu.entries].index(label)
+    hw.press(*[keys.DOWN] * i)
+    hw.press(keys.A)
+    app.step()
+
+
+@pytest.mark.parametrize("label, saved, name", [("Spades", 2, "Spit"), ("Spades for two", 0, "Spades"),
+                                               ("Spit", 1, "Spades for two")])
+def test_a_new_match_over_a_saved_game_asks_first(ui, label, saved, name):
+    hw, app, menu = ui
+    save_some(app, saved)
+    app.show(menu)
+    before = app.storage.load_game()
+    choose_label(hw, app, menu, label)
+    assert app.screen is menu and menu.noticing and app.game is None
+    text = " ".join(line.text for line in menu.box_lines if line.text)
+    assert text.startswith("Replace the saved %s game?" % name), text
+    assert menu.box_keys.text == "A: replace  B: keep"
+    hw.press(keys.START)  # only A replaces: B or Start keep the saved game
+    app.step()
+    assert not menu.noticing and app.screen is menu and app.storage.load_game() == before
+    assert [e[0] for e in menu.entries][menu.cursor] == label
+    hw.press(keys.A)
+    app.step()
+    assert menu.noticing
+    hw.press(keys.B)
+    app.step()
+    assert not menu.noticing and app.storage.load_game() == before
+    hw.press(keys.A, keys.A)  # asked again, and this time replaced
+    app.step()
+    assert app.screen is not menu and app.game is not None
+    assert app.storage.load_game() != before
+    app.home()
+    menu.notice("No room to save")
+    assert menu.box_keys.text == "A: OK" and menu.asking is None  # a later notice is a plain one
+
+
+def test_no_question_without_a_saved_game_or_for_continue(ui):
+    hw, app, menu = ui
+    choose_label(hw, app, menu, "Spit")
+    assert app.screen is not menu and app.game == "ui.spit_screen"
+    app.home()
+    save_some(app, 0)
+    app.show(menu)
+    hw.press(keys.A)  # Continue
+    app.step()
+    assert app.screen is not menu and not menu.noticing
+
+
+def test_a_held_key_runs_down_the_menu_and_stops_at_the_end(ui):
+    hw, app, menu = ui
+    n = len(menu.entries)
+    hw.events.keypad_eventqueue_record(keys.DOWN, True)
+    app.step()
+    assert menu.cursor == 1
+    for _ in range(200):  # three seconds held at 60 frames a second
+        hw.advance(16)
+        app.step()
+    assert menu.cursor == n - 1  # a held key stops at the end instead of going round
+    hw.events.keypad_eventqueue_record(keys.DOWN, False)
+    hw.press(keys.DOWN)  # a press still wraps
+    app.step()
+    assert menu.cursor == 0

@@ -44,6 +44,45 @@ def test_options_page_lists_every_option_with_its_value(ui):
         assert len(options_screen.row_text(i, app.options)) * 6 <= options_screen.WIDTH - 6
 
 
+def test_options_page_explains_the_row_and_value_under_the_cursor(ui):
+    hw, app, menu = ui
+    scr = open_entry(hw, app, menu, "Options")
+
+    def help_text():
+        return " ".join(line.text for line in scr.help)
+
+    assert "Nil" in help_text()
+    for _ in range(row_of("spit_match")):
+        hw.press(keys.DOWN)
+    app.step()
+    assert "no cards" in help_text()  # RULES 3.8 standard
+    hw.press(keys.A)
+    app.step()
+    assert "100" in help_text() and "lowest" in help_text()  # RULES 3.8 points
+    hw.press(keys.DOWN)  # the Spades bots' level
+    app.step()
+    normal = help_text()
+    hw.press(keys.RIGHT)
+    app.step()
+    assert app.options.level_spades4 == "hard" and help_text() != normal and help_text()
+    # every field and every value has its help, and every line fits the screen
+    for label, name in options_screen.ROWS_SHOWN:
+        for choice in [f for f in options.FIELDS if f[0] == name][0][1]:
+            lines = options_screen.help_lines(name, choice)
+            assert len(lines) == 2 and lines[0], (name, choice)
+            assert all(len(line) <= 26 for line in lines), (name, choice, lines)
+
+
+def test_options_page_offers_blind_nil_only_behind(ui):  # RULES 1.4 option
+    hw, app, menu = ui
+    scr = open_entry(hw, app, menu, "Options")
+    for _ in range(row_of("blind_nil_behind")):
+        hw.press(keys.DOWN)
+    hw.press(keys.A, keys.B)
+    app.step()
+    assert Storage(hw.nvm).load_options().blind_nil_behind is True
+
+
 def test_options_change_with_left_right_and_a_and_save_once_on_leaving(ui):
     hw, app, menu = ui
     st = app.storage
@@ -212,35 +251,92 @@ def test_reset_needs_a_second_a_and_clears_only_the_shown_game():
 
 # ---------------------------------------------------------------- Rules
 
+def page_texts(scr):
+    return [x.text for x in scr.left if x.text]
+
+
 def test_rules_pages_use_the_games_text_and_page_with_up_down(ui):
     hw, app, menu = ui
-    from ui import rules_screen, spades_pages
+    from ui import rules_screen, rules_text
 
     scr = open_entry(hw, app, menu, "Rules")
-    four = [r[0] for r in spades_pages.rules(4)]
+    four = list(rules_text.SPADES4)
     assert scr.lines == four and scr.title.text == "Spades rules"
     assert [x.text for x in scr.left] == four[:pages.ROWS]
-    assert scr.footer.text.startswith("Page 1/")
+    assert scr.footer.text == "Page 1/3  Up/Down  B: back"
     hw.press(keys.DOWN)
     app.step()
-    assert [x.text for x in scr.left if x.text] == four[pages.ROWS:2 * pages.ROWS]
+    assert page_texts(scr) == four[pages.ROWS:2 * pages.ROWS] and scr.footer.text.startswith("Page 2/3")
     hw.press(keys.UP, keys.UP)  # no page before the first
     app.step()
     assert scr.page == 0
     hw.press(keys.RIGHT)
     app.step()
-    assert scr.lines == [r[0] for r in spades_pages.rules(2)] and scr.title.text == "Spades for two rules"
+    assert scr.lines == list(rules_text.SPADES2) and scr.title.text == "Spades for two rules"
+    assert scr.page == 0
     hw.press(keys.RIGHT)
     app.step()
-    from ui import rules_text
     assert scr.lines == list(rules_text.SPIT) and scr.title.text == "Spit rules"
     assert rules_screen.rules_text(2) == scr.lines
-    # every line fits the screen
-    for g in range(3):
-        assert all(len(line) <= 26 for line in rules_screen.rules_text(g))
     hw.press(keys.B)
     app.step()
     assert app.screen is menu and app.game is None
+
+
+def test_a_turns_the_page_and_closes_after_the_last(ui):
+    hw, app, menu = ui
+    scr = open_entry(hw, app, menu, "Rules")
+    for page in range(1, scr.pages):
+        hw.press(keys.A)
+        app.step()
+        assert scr.page == page and app.screen is scr
+    hw.press(keys.A)
+    app.step()
+    assert app.screen is menu
+
+
+def test_rules_text_fits_and_every_game_has_the_whole_rules():
+    from ui import rules_text
+
+    for g in range(3):
+        lines = rules_text.lines(g)
+        assert all(len(line) <= 26 for line in lines), g
+    four = " ".join(rules_text.SPADES4)
+    two = " ".join(rules_text.SPADES2)
+    spit = " ".join(rules_text.SPIT)
+    for text in (four, two):
+        for part in ("Nil", "Follow suit", "spades are broken", "Made: 10 per trick bid",
+                     "Set: -10 per trick bid", "10 bags: -100", "target"):
+            assert part in text, part
+    assert "First to the target wins" in two  # RULES 2.7
+    assert "Double Nil" in two and "100 or more behind" in four  # RULES 2.4, 1.4
+    for part in ("SPIT!", "Stall", "slap the smaller", "Under 15 cards: one pile", "Standard match",
+                 "Points match", "at 100 the lowest wins"):  # RULES 3.3-3.8
+        assert part in spit, part
+
+
+def test_a_game_shows_the_same_viewer_for_its_own_rules_only(ui):
+    hw, app, menu = ui
+    from ui import rules_screen, rules_text
+
+    came_back = []
+    here = app.screen
+    scr = rules_screen.show(app, 2, lambda: came_back.append(1))
+    assert app.screen is scr and isinstance(scr, rules_screen.RulesScreen)
+    assert scr.title.text == "Spit rules" and scr.left_mark.group.hidden  # no other games here
+    assert scr.right == []  # no right column built: heap a pause menu need not spend
+    assert scr.footer.text == "Page 1/3  Up/Down  B: back"  # the title menu's footer
+    hw.press(keys.RIGHT, keys.LEFT, keys.DOWN)
+    app.step()
+    assert scr.lines == list(rules_text.SPIT) and scr.page == 1
+    hw.press(keys.B)
+    app.step()
+    assert came_back == [1] and app.screen is scr  # back() decides what shows next
+    app.show(here)
+    scr = rules_screen.show(app, 0, lambda: came_back.append(2))
+    hw.press(keys.START)
+    app.step()
+    assert came_back == [1, 2]
 
 
 def test_rules_pages_bring_no_game_screen_into_the_heap(ui):
@@ -255,16 +351,8 @@ def test_rules_pages_bring_no_game_screen_into_the_heap(ui):
             assert [m for m in games if m in sys.modules] == [], title
             hw.press(keys.RIGHT)
             app.step()
-        from ui import spades_pages  # the pause menus show the same text
-        assert [r[0] for r in spades_pages.rules(4)] == rules_screen_lines(0)
-        assert [r[0] for r in spades_pages.rules(2)] == rules_screen_lines(1)
     finally:
         sys.modules.update(saved)
-
-
-def rules_screen_lines(game):
-    from ui import rules_screen
-    return rules_screen.rules_text(game)
 
 
 def test_rules_text_is_drawn_in_white_on_the_felt(ui):
@@ -289,3 +377,16 @@ def test_menu_lists_the_pages_and_continue_first_when_saved(ui):
     app.show(menu)
     assert [e[0] for e in menu.entries] == labels and menu.cursor == 0  # still on Spades
     assert shown(menu_mod.BAR)  # the colour helper works on the menu's bar
+
+
+def test_a_held_key_runs_through_the_options_and_stops_at_the_ends(ui):
+    hw, app, menu = ui
+    scr = open_entry(hw, app, menu, "Options")
+    hw.events.keypad_eventqueue_record(keys.UP, True)
+    app.step()
+    assert scr.cursor == len(options_screen.ROWS_SHOWN) - 1  # a press wraps to the last row
+    for _ in range(300):
+        hw.advance(16)
+        app.step()
+    assert scr.cursor == 0
+    assert scr.help[0].text == options_screen.help_lines("blind_nil", True)[0]

@@ -223,9 +223,10 @@ def test_pause_menu_resume_and_last_trick():
 
 def test_score_history_and_rules_pages():
     hw, app, t = at_first_play()
-    press(hw, app, keys.START, keys.UP, keys.UP, keys.A)  # Rules
-    assert isinstance(app.screen, Page) and "rules" in app.screen.title.text
-    press(hw, app, keys.DOWN, keys.A)
+    press(hw, app, keys.START, keys.UP, keys.UP, keys.A)  # Rules: the one rules viewer
+    from ui.rules_screen import RulesScreen
+    assert isinstance(app.screen, RulesScreen) and app.screen.title.text == "Spades rules"
+    press(hw, app, keys.DOWN, keys.B)
     assert app.screen is t and t.mode == st.PLAYING
     press(hw, app, keys.START, keys.UP, keys.UP, keys.UP, keys.A)  # Score history
     assert isinstance(app.screen, Page) and app.screen.title.text == "Score history"
@@ -596,7 +597,7 @@ def test_a_page_longer_than_the_screen_says_how_to_scroll():
     rows = [("row %d" % i, "", 0xFFFFFF) for i in range(11)]  # e.g. Nils, bags, penalties on both sides
     page.fill("Hand 2 over", rows, "A: next", lambda: None)
     assert page.footer.text == "Up/Down  A: next" and page.more.text == "v"
-    page.fill("Spades rules", rows, "Up/Down  A: back", lambda: None)
+    page.fill("Score history", rows, "Up/Down  A: back", lambda: None)
     assert page.footer.text == "Up/Down  A: back"
 
 

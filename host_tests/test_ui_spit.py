@@ -245,10 +245,12 @@ def test_pause_stops_the_clock_and_rules_show(hw):
     assert g.to_bytes() == before
     hw.press(keys.DOWN, keys.A)
     app.step()
-    assert scr.mode == SS.M_RULES and scr.lines[0].text == rules_text.SPIT[0]
+    assert app.screen.title.text == "Spit rules" and app.screen.left[0].text == rules_text.SPIT[0]
+    T.frames(app, 100, STEP)
+    assert g.to_bytes() == before  # still paused while reading
     hw.press(keys.B)
     app.step()
-    assert scr.mode == SS.M_PAUSE
+    assert app.screen is scr and scr.mode == SS.M_PAUSE and scr.menu.cursor == 1
     hw.press(keys.UP, keys.A)
     app.step()
     assert scr.mode == SS.M_TABLE and scr.panel.hidden

@@ -75,6 +75,35 @@ def test_every_mapped_key_arrives_as_its_badge_key(window):
     assert hw.keys.poll() == -1
 
 
+def test_the_title_bar_names_the_keys_of_the_buttons_the_screens_mention(window):
+    pygame, hw, _, _ = window
+    caption = pygame.display.get_caption()[0]
+    assert caption.startswith("Pocket Cards")
+    for part in ("A: x/a", "B: z/b", "Start: Enter", "Select: Backspace", "Esc: quit"):
+        assert part in caption, (part, caption)
+
+
+def test_a_and_b_keys_work_as_well_as_x_and_z(window):
+    pygame, hw, _, _ = window
+    for code, k in ((pygame.K_a, keys.A), (pygame.K_b, keys.B), (pygame.K_x, keys.A), (pygame.K_z, keys.B)):
+        post_key(pygame, code)
+        assert hw.keys.poll() == k
+
+
+def test_a_held_arrow_key_repeats_in_the_window_until_released(window, monkeypatch):
+    pygame, hw, app, menu = window
+    now = [0]
+    monkeypatch.setattr(hw, "ticks_ms", lambda: now[0])
+    hw.keys._clock = hw.ticks_ms
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN))
+    assert hw.keys.poll() == keys.DOWN
+    now[0] = keys.REPEAT_DELAY
+    assert hw.keys.poll() == keys.DOWN
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_DOWN))
+    now[0] += 5 * keys.REPEAT_EVERY
+    assert hw.keys.poll() == -1
+
+
 def test_escape_and_close_request_quit(window):
     pygame, hw, app, _ = window
     post_key(pygame, pygame.K_ESCAPE)
@@ -132,3 +161,25 @@ def test_play_under_the_dummy_driver_shows_the_menu_and_follows_arrow_keys(tmp_p
     r = run_play(env, "--frames", "5", "--press", "down", "down", "up")
     assert r.returncode == 0, r.stderr
     assert "screen Menu, menu cursor 1" in r.stdout
+
+
+def test_h_or_f1_shows_the_key_map_over_the_screen_and_hides_it(window):
+    pygame, hw, app, menu = window
+    from ui.hardware_laptop import help_lines
+
+    corner = hw.display.window.get_at((8, 8))[:3]  # the felt
+    for code in (pygame.K_h, pygame.K_F1):
+        post_key(pygame, code)
+        assert hw.keys.poll() == -1  # not a button of the badge
+        assert hw.display.help == help_lines()
+        shaded = hw.display.window.get_at((8, 8))[:3]
+        assert sum(shaded) < sum(corner) // 3  # the screen darkened under the text
+        post_key(pygame, code)
+        hw.keys.poll()
+        assert hw.display.help is None
+        app.dirty = True
+        app.step()
+        assert hw.display.window.get_at((8, 8))[:3] == corner
+    lines = help_lines()
+    assert ("A", "x or a") in lines and ("B", "z or b") in lines
+    assert ("Select", "Backspace or RShift") in lines and ("Start", "Enter") in lines

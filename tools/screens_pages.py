@@ -21,6 +21,16 @@ def menu_continue(app):
     _enter(app)
 
 
+def menu_replace(app):
+    """A saved four-player match and Spit chosen: the menu asks before replacing it."""
+    _save_spades(app)
+    _enter(app)
+    menu = app.home_screen
+    i = [e[0] for e in menu.entries].index("Spit")
+    app.hw.press(*([keys.DOWN] * i + [keys.A]))
+    app.step()
+
+
 def menu_notice(app):
     """A saved game whose bytes went bad: the notice, once, and no Continue."""
     _save_spades(app)
@@ -38,8 +48,21 @@ def menu_off(app):
 
 
 def options(app):
+    from ui.options_screen import ROWS_SHOWN
+
     app.launch("ui.options_screen")
-    app.hw.press(keys.DOWN, keys.DOWN, keys.RIGHT)  # target 500 -> 200
+    row = [name for _, name in ROWS_SHOWN].index("target")
+    app.hw.press(*([keys.DOWN] * row + [keys.RIGHT]))  # target 500 -> 200
+    app.step()
+
+
+def options_spit(app):
+    """The Spit match row set to points: the help lines say how such a match is won."""
+    from ui.options_screen import ROWS_SHOWN
+
+    app.launch("ui.options_screen")
+    row = [name for _, name in ROWS_SHOWN].index("spit_match")
+    app.hw.press(*([keys.DOWN] * row + [keys.RIGHT]))
     app.step()
 
 
@@ -109,9 +132,11 @@ def rules_spit(app):
 
 SCREENS = [
     ("menu_continue", "tools.screens_pages:menu_continue"),
+    ("menu_replace", "tools.screens_pages:menu_replace"),
     ("menu_notice", "tools.screens_pages:menu_notice"),
     ("menu_off", "tools.screens_pages:menu_off"),
     ("options", "tools.screens_pages:options"),
+    ("options_spit", "tools.screens_pages:options_spit"),
     ("options_end", "tools.screens_pages:options_end"),
     ("stats", "tools.screens_pages:stats"),
     ("stats_spit", "tools.screens_pages:stats_spit"),

@@ -77,7 +77,8 @@ class Hardware:
             value_when_pressed=True,
             max_events=16,
         )
-        self.keys = keys.Keys(self._scanner.events)
+        # the scanner reports releases too: Keys repeats a held direction until its release
+        self.keys = keys.Keys(self._scanner.events, supervisor.ticks_ms)
         self.pixels = Pixels(board.NEOPIXEL)
         self.pixels.fill(0)
         # None on a build without nvm: storage then keeps saves in memory and says so once

@@ -140,7 +140,7 @@ class Headless:
         self.display = self._make_display()
         self.display.auto_refresh = False
         self.events = keypad.EventQueue(32)
-        self.keys = keys.Keys(self.events)
+        self.keys = keys.Keys(self.events, self.ticks_ms)
         self.nvm = make_nvm(nvm_path) if nvm_path else bytearray(NVM_SIZE)
         self.now = 0
         self.tones = []  # (ticks_ms, hz, ms) for every tone() call
@@ -203,6 +203,8 @@ def _window_display_class():
             self._scale = scale
             self._pixels_ref = pixels
             self.window = None
+            self.help = None  # lines of the key map drawn over the screen (h or F1)
+            self._font = None
             super().__init__(width=WIDTH, height=HEIGHT, caption=caption, auto_refresh=False)
 
         def _initialize(self, init_sequence):
@@ -233,9 +235,56 @@ def _window_display_class():
                 pygame.draw.circle(self.window, (60, 60, 60), center, r + 2)
                 pygame.draw.circle(self.window, rgb, center, r)
             self._pixels_ref.changed = False
+            if self.help:
+                self._draw_help(s)
             pygame.display.flip()
 
+        def _draw_help(self, s):
+            if self._font is None:
+                pygame.font.init()
+                self._font = pygame.font.Font(None, 7 * s)
+            shade = pygame.Surface((WIDTH * s, HEIGHT * s), pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 215))
+            self.window.blit(shade, (0, 0))
+            step = self._font.get_linesize()
+            for i, (name, text) in enumerate(self.help):
+                y = 4 * s + i * step
+                self.window.blit(self._font.render(name, True, (255, 233, 160)), (4 * s, y))
+                self.window.blit(self._font.render(text, True, (255, 255, 255)), (40 * s, y))
+
     return WindowDisplay
+
+
+_KEY_LABELS = {"return": "Enter", "backspace": "Backspace", "right shift": "RShift", "escape": "Esc"}
+HELP_KEYS = ("h", "f1")  # show or hide the key map over the screen
+
+
+def _names(k):
+    """The keyboard keys of badge button k (ui/keys.py KEYBOARD), as the keys read."""
+    return [_KEY_LABELS.get(n, n) for n, key in keys.KEYBOARD if key == k]
+
+
+def help_lines():
+    """The key map for the window's help overlay (h or F1): (badge button, keys) rows."""
+    out = [("Button", "Keyboard")]
+    for k in (keys.A, keys.B, keys.START, keys.SELECT):
+        out.append((keys.NAMES[k], " or ".join(_names(k))))
+    out.append(("Arrows", "arrows (held: repeat)"))
+    out.append(("Help", "h or F1 (again: hide)"))
+    out.append(("Quit", "Esc closes the window"))
+    return out
+
+
+def key_help():
+    """The keyboard map for the window's title bar, from ui/keys.py's KEYBOARD: the
+    screens name the badge's buttons ("A: play"), this says which keys they are (the
+    arrows are the arrows)."""
+    out = []
+    for k in (keys.A, keys.B, keys.START, keys.SELECT):
+        out.append("%s: %s" % (keys.NAMES[k], "/".join(_names(k))))
+    out.append(_KEY_LABELS.get(keys.KEYBOARD_QUIT, keys.KEYBOARD_QUIT) + ": quit")
+    out.append("h: help")
+    return "  ".join(out)
 
 
 class WindowKeys(keys.Keys):
@@ -243,7 +292,7 @@ class WindowKeys(keys.Keys):
     key handling drops events)."""
 
     def __init__(self, window):
-        super().__init__(window.events)
+        super().__init__(window.events, window.ticks_ms)
         self._window = window
 
     def poll(self):
@@ -256,13 +305,13 @@ class Window(Headless):
     strip under it, the keyboard mapped by ui/keys.py, tones through pygame.mixer.
     Raises `NoScreen` when there is no screen to open a window on."""
 
-    def __init__(self, scale=SCALE, nvm_path=None, caption="Pocket Cards"):
+    def __init__(self, scale=SCALE, nvm_path=None, caption=None):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
 
         self._pygame = pygame
         self._scale = max(1, int(scale))
-        self._caption = caption
+        self._caption = caption or "Pocket Cards   " + key_help()
         self.quit_requested = False
         try:
             with _quiet_stderr():  # SDL reports every video driver it tried
@@ -279,6 +328,7 @@ class Window(Headless):
         self.keys = WindowKeys(self)
         self.keymap = {pygame.key.key_code(name): k for name, k in keys.KEYBOARD}
         self._quit_code = pygame.key.key_code(keys.KEYBOARD_QUIT)
+        self._help_codes = [pygame.key.key_code(name) for name in HELP_KEYS]
         self._clock = pygame.time.Clock()
         self._start = time.monotonic()
         self._sounds = {}
@@ -309,9 +359,16 @@ class Window(Headless):
                 if e.key == self._quit_code:
                     self.quit_requested = True
                     continue
+                if e.key in self._help_codes:
+                    if e.type == pygame.KEYDOWN:
+                        self.display.help = None if self.display.help else help_lines()
+                        self.display.present()
+                    continue
                 k = self.keymap.get(e.key)
                 if k is not None:
                     self.events.keypad_eventqueue_record(k, e.type == pygame.KEYDOWN)
+            elif e.type == pygame.WINDOWFOCUSLOST:
+                self.keys.release_all()  # a key let go elsewhere sends no release here
             elif e.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
                 self.display.present()
 

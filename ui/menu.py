@@ -11,6 +11,12 @@ Each time the menu is shown (App.show calls enter()) it asks the storage whether
 game is saved: Continue heads the list only then, and App.resume_saved() picks the
 game up. A notice from the storage (a save that could not be read, no room to save,
 a failed write) is shown once in a box over the list; A, B or Start closes it.
+Every entry fits on the screen (eight with Continue); a longer list would scroll, with
+"^" / "v" marks beside it.
+
+A new match while a game is saved asks first, in the same box ("Replace the saved
+Spades game?"): only A starts it (the new match's first save replaces the old one);
+B or Start keep the saved game.
 """
 import sys
 
@@ -40,18 +46,18 @@ ON_BADGE = sys.implementation.name == "circuitpython"
 OFF_TEXT = "Everything is saved. You can switch the badge off now."
 
 # layout (tests read these)
-TITLE_Y = const(4)
+TITLE_Y = const(2)
 ROW_X = const(6)  # left edge of the highlight bar
 ROW_W = const(98)
-ROW_Y0 = const(36)  # top of the first row
-ROW_H = const(13)  # row pitch; the bar is ROW_H - 1 high
-ROWS = const(6)  # rows visible at once; more entries scroll
+ROW_Y0 = const(32)  # top of the first row
+ROW_H = const(10)  # row pitch; the bar is ROW_H - 1 high
+ROWS = const(8)  # rows visible at once: every entry, Continue included
 STATUS_Y = const(115)  # top of the status line
 MESSAGE_MS = const(2000)
 BOX_X = const(6)  # the notice box
-BOX_Y = const(34)
+BOX_Y = const(30)
 BOX_W = const(148)
-BOX_H = const(78)
+BOX_H = const(84)  # down to the status line: no entry peeks out below
 BOX_LINES = const(5)
 BOX_CHARS = const(23)
 
@@ -64,6 +70,8 @@ RULE = const(0xC8A000)
 BOX = const(0x0A3A18)
 NOTICE = const(0xFFD0A0)
 _HINT_TEXT = "Up/Down, A: choose"
+_OK_KEYS = "A: OK"
+_ASK_KEYS = "A: replace  B: keep"
 
 
 def wrap(text, width):
@@ -102,7 +110,7 @@ class Menu:
         g = displayio.Group()
         g.append(sprites.felt())
         g.append(widgets.TextLine("Pocket Cards", 80, TITLE_Y, TITLE, (0.5, 0), scale=2).group)
-        g.append(widgets.bar(148, 1, RULE, 6, TITLE_Y + 27))
+        g.append(widgets.bar(148, 1, RULE, 6, TITLE_Y + 26))
         self.list = widgets.MenuList(ROW_X, ROW_Y0, ROW_W, ROWS, ROW_H, text=TEXT, text_on_bar=TEXT_ON_BAR,
                                      bar_color=BAR)
         g.append(self.list.group)
@@ -127,7 +135,9 @@ class Menu:
             line = widgets.TextLine("", 80, BOX_Y + 4 + i * 12, NOTICE, (0.5, 0), chars=BOX_CHARS)
             self.box_lines.append(line)
             box.append(line.group)
-        box.append(widgets.TextLine("A: OK", 80, BOX_Y + BOX_H - 14, BAR, (0.5, 0)).group)
+        self.box_keys = widgets.TextLine(_OK_KEYS, 80, BOX_Y + BOX_H - 14, BAR, (0.5, 0), chars=BOX_CHARS)
+        box.append(self.box_keys.group)
+        self.asking = None  # the game entry waiting for "Replace the saved game?"
         box.hidden = True
         self.box = box
         g.append(box)
@@ -179,8 +189,11 @@ class Menu:
         if msg:
             self.notice(msg)
 
-    def notice(self, text):
+    def notice(self, text, keys_text=_OK_KEYS):
         """Show `text` in the box over the list until A, B or Start."""
+        self.box_keys.set(keys_text)
+        if keys_text == _OK_KEYS:
+            self.asking = None
         lines = wrap(text[:1].upper() + text[1:], BOX_CHARS)
         for i in range(BOX_LINES):
             self.box_lines[i].set(lines[i] if i < len(lines) else "")
@@ -203,10 +216,17 @@ class Menu:
             if key == keys.A or key == keys.B or key == keys.START:
                 self.box.hidden = True
                 self.aces.hidden = False
+                entry = self.asking
+                self.asking = None
+                if entry is not None and key == keys.A:
+                    return self._start(entry)
                 return True
             return False
         if key == keys.UP or key == keys.DOWN:
-            self.list.move(1 if key == keys.DOWN else -1)
+            step = 1 if key == keys.DOWN else -1
+            if self.app.hw.keys.stops(self.list.cursor, step, len(self.entries)):
+                return False
+            self.list.move(step)
             self._marks()
             self._hint()
             return True
@@ -215,7 +235,8 @@ class Menu:
         return False
 
     def choose(self):
-        label, module, arg = self.entries[self.list.cursor]
+        entry = self.entries[self.list.cursor]
+        label, module, arg = entry
         if module is None:
             if ON_BADGE:
                 self.app.hw.pixels.fill(0)
@@ -226,6 +247,16 @@ class Menu:
         if module == CONTINUE_MODULE:
             self.app.resume_saved()
             return True
+        if label in GAME_NAMES and self.saved is not None:
+            g = self.saved[0]
+            name = GAME_NAMES[g] + " " if g < len(GAME_NAMES) else ""
+            self.notice("Replace the saved %sgame?\n\nA new %s match takes its place." % (name, label), _ASK_KEYS)
+            self.asking = entry
+            return True
+        return self._start(entry)
+
+    def _start(self, entry):
+        label, module, arg = entry
         if self.app.launch(module, arg):
             return True
         self.status.set(label + ": coming soon")

@@ -1,7 +1,8 @@
 """The Options page (title menu): the rules options of RULES.md (blind_nil,
-bag_penalty, target, spit_match), the bots' level per game, sound, bot speed and hand
-sorting (engine/options.py). Up/Down choose a row, Left/Right or A change it, B or
-Start go back. The options are saved on leaving, and only if they changed (flash
+blind_nil_behind, bag_penalty, target, spit_match), the bots' level per game, sound,
+bot speed and hand sorting (engine/options.py). Up/Down choose a row, Left/Right or A
+change it, B or Start go back. Two lines under the list say what the row under the
+cursor does with its value shown (help_lines). The options are saved on leaving, and only if they changed (flash
 wears out); the app's sound follows the Sound row at once. New matches take the
 options; a saved game keeps the rules and level it was started with.
 """
@@ -17,7 +18,9 @@ except ImportError:  # CPython
 ROW_X = const(3)
 ROW_Y0 = const(16)
 ROW_H = const(12)
-ROWS = const(8)
+ROWS = const(6)
+HELP_Y = const(91)  # two lines explaining the row under the cursor
+HELP = const(0xA8D8B0)
 WIDTH = const(154)
 BAR = const(0xF8C800)
 TEXT_ON_BAR = const(0x102010)
@@ -25,6 +28,7 @@ TEXT_ON_BAR = const(0x102010)
 # (label, engine.options field); values are shown by value_text()
 ROWS_SHOWN = (
     ("Blind/Double nil", "blind_nil"),
+    ("Blind nil behind", "blind_nil_behind"),
     ("Bag penalty", "bag_penalty"),
     ("Target", "target"),
     ("Spit match", "spit_match"),
@@ -52,6 +56,43 @@ def value_text(name, v):
     return str(v)
 
 
+def help_lines(name, v):
+    """Two lines (26 characters at most) on what option `name` does with value `v`."""
+    if name == "blind_nil":
+        return ("Bid Nil before looking:", "+200/-200, swap 3 cards.") if v else ("No Blind Nil, no Double", "Nil.")
+    if name == "blind_nil_behind":
+        if v:
+            return ("Blind Nil only for a side", "100+ behind (4 players).")
+        return ("Blind Nil offered every", "hand (4 players).")
+    if name == "bag_penalty":
+        return ("Every 10 bags (tricks over", "the bid) cost 100 points.") if v else ("Bags score 1 point each,", "no penalty.")
+    if name == "target":
+        return ("First to %d points wins;" % v, "both: the higher score.")
+    if name == "spit_match":
+        if v == "points":
+            return ("A point per card held each", "round; at 100 lowest wins.")
+        return ("End a round with no cards", "left to win the match.")
+    if name == "level_spit":
+        return ("Level %d of 5: 1 is slow" % v, "and careless; 5 is sharp.")
+    if name.startswith("level_"):
+        if v == "easy":
+            return ("Forgets played cards, now", "and then plays at random.")
+        if v == "hard":
+            return ("Tries out possible deals", "for every card it plays.")
+        return ("Counts cards; bids and", "plays by rules of thumb.")
+    if name == "sound":
+        return ("Tones for plays, tricks", "and turns.") if v else ("Silent.", "")
+    if name == "bot_speed":
+        return ("How long each bot move", "stays in view: %s." % _SPEEDS[v])
+    if name == "trick_wait":
+        if v == 0:
+            return ("A finished trick stays", "until you press A.")
+        return ("A finished trick stays a", "while; A goes on at once.")
+    if name == "hand_sort":
+        return ("Your hand by suit, ranks", "from 2 up to A." if v == 0 else "from A down to 2.")
+    return ("", "")
+
+
 def row_text(i, opts):
     label, name = ROWS_SHOWN[i]
     return "%-16s%8s" % (label, value_text(name, getattr(opts, name)))
@@ -69,8 +110,20 @@ class OptionsScreen(TextPage):
         self.mark = widgets.TextLine("v", 158, FOOTER_Y, HEAD, (1, 0))
         self.group.append(self.mark.group)
         self.list.set_items([row_text(i, self.opts) for i in range(len(ROWS_SHOWN))])
+        self.help = []
+        for i in range(2):
+            line = widgets.TextLine("", 4, HELP_Y + 11 * i, HELP, chars=26)
+            self.help.append(line)
+            self.group.append(line.group)
         self.set_footer(FOOTER)
         self._mark()
+        self._help()
+
+    def _help(self):
+        name = ROWS_SHOWN[self.list.cursor][1]
+        lines = help_lines(name, getattr(self.opts, name))
+        self.help[0].set(lines[0])
+        self.help[1].set(lines[1])
 
     def _mark(self):
         lst = self.list
@@ -93,14 +146,20 @@ class OptionsScreen(TextPage):
 
     def on_key(self, key):
         if key == keys.UP or key == keys.DOWN:
-            self.list.move(1 if key == keys.DOWN else -1)
+            step = 1 if key == keys.DOWN else -1
+            if self.app.hw.keys.stops(self.list.cursor, step, len(ROWS_SHOWN)):
+                return False
+            self.list.move(step)
             self._mark()
+            self._help()
             return True
         if key == keys.LEFT:
             self.change(-1)
+            self._help()
             return True
         if key == keys.RIGHT or key == keys.A:
             self.change(1)
+            self._help()
             return True
         if key == keys.B or key == keys.START:
             self.app.home()

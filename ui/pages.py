@@ -7,7 +7,8 @@
     page.set_footer("B: back")
 
 The Spades pages (ui/spades_pages.Page) are built on it with their own geometry
-(the class attributes row_h, left_x, right_x, right_chars, title_chars).
+(the class attributes row_h, left_x, right_x, right_chars, title_chars); a page with
+right_chars = 0 (the rules) has no right column, and no heap spent on one.
 """
 import displayio
 
@@ -54,11 +55,12 @@ class TextPage:
         for i in range(ROWS):
             y = ROW_Y0 + i * self.row_h
             a = widgets.TextLine("", self.left_x, y, TEXT, chars=26)
-            b = widgets.TextLine("", self.right_x, y, TEXT, (1, 0), chars=self.right_chars)
             self.left.append(a)
-            self.right.append(b)
             g.append(a.group)
-            g.append(b.group)
+            if self.right_chars:
+                b = widgets.TextLine("", self.right_x, y, TEXT, (1, 0), chars=self.right_chars)
+                self.right.append(b)
+                g.append(b.group)
         g.append(widgets.bar(160, 13, PANEL, 0, FOOTER_Y))
         self.footer = widgets.TextLine("", 80, FOOTER_Y, DIM, (0.5, 0), chars=26)
         g.append(self.footer.group)
@@ -76,8 +78,9 @@ class TextPage:
             a, b, color = rows[i] if i < n else ("", "", TEXT)
             self.left[i].set(a)
             self.left[i].set_color(color)
-            self.right[i].set(b)
-            self.right[i].set_color(color)
+            if self.right:
+                self.right[i].set(b)
+                self.right[i].set_color(color)
 
     def set_footer(self, text, color=DIM):
         self.footer.set(text)

@@ -1,8 +1,11 @@
-"""The Rules pages (title menu): short rules of each game, a page at a time.
-Left/Right: the other games; Up/Down: the previous/next page; B or Start: back.
+"""The one rules viewer: the title menu's Rules and the games' pause menus show the
+games' rules (ui/rules_text.py) here, a page at a time. Up/Down or A turn the pages
+(A after the last page goes back), B or Start go back. From the title menu Left/Right
+show the other games; from a game only its own rules show.
 
-The text is the games' own (shown in their pause menus too): ui/rules_text.py, which
-holds text only, so no game screen comes into the heap here.
+    rules_screen.show(app, game, back)   # a pause menu: back() is called to return
+
+The text module holds text only, so no game screen comes into the heap here.
 """
 from ui import keys
 from ui.rules_text import lines as game_lines
@@ -17,8 +20,11 @@ def rules_text(game):
 
 
 class RulesScreen(TextPage):
-    def __init__(self, app, game=0):
+    right_chars = 0  # text on the left only: no right column is built
+
+    def __init__(self, app, game=0, back=None):
         super().__init__(app)
+        self.back = back  # None: the title menu's Rules (all games, back goes home)
         self.lines = ()
         self.page = 0
         self.show_game(game)
@@ -30,7 +36,7 @@ class RulesScreen(TextPage):
     def show_game(self, game):
         self.game = game
         self.lines = rules_text(game)
-        self.set_title(GAMES[game] + " rules", arrows=True)
+        self.set_title(GAMES[game] + " rules", arrows=self.back is None)
         self.show_page(0)
 
     def show_page(self, page):
@@ -41,22 +47,35 @@ class RulesScreen(TextPage):
         self.set_footer(("Page %d/%d  Up/Down  B: back" % (page + 1, n)) if n > 1 else "B: back")
 
     def on_key(self, key):
-        if key == keys.DOWN or key == keys.UP:
-            page = self.page + (1 if key == keys.DOWN else -1)
+        if key == keys.DOWN or key == keys.UP or key == keys.A:
+            page = self.page + (-1 if key == keys.UP else 1)
             if 0 <= page < self.pages:
                 self.show_page(page)
                 return True
-            return False
-        if key == keys.LEFT or key == keys.RIGHT:
+            if key != keys.A:
+                return False
+            key = keys.B  # A on the last page: done reading
+        if (key == keys.LEFT or key == keys.RIGHT) and self.back is None:
             self.show_game((self.game + (1 if key == keys.RIGHT else -1)) % len(GAMES))
             return True
         if key == keys.B or key == keys.START:
-            self.app.home()
+            if self.back is None:
+                self.app.home()
+            else:
+                self.back()
             return True
         return False
 
     def tick(self, now):
         return False
+
+
+def show(app, game, back):
+    """Show game's rules (engine.storage game id) from a game; back() returns to it
+    (it shows the game's screen again). Returns the viewer."""
+    scr = RulesScreen(app, game, back)
+    app.show(scr)
+    return scr
 
 
 def start(app, arg=0):

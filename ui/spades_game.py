@@ -50,7 +50,11 @@ def start(app, arg=4):
     game = GAME4 if arg == 4 else GAME2
     eng = _engine(game)
     seed = (app.hw.ticks_ms() * 7 + app.frames) & 0x3FFFFFFF
-    m = eng.Match(seed, blind_nil=opts.blind_nil, bag_penalty=opts.bag_penalty, target=opts.target)
+    if game == GAME4:  # RULES 1.4's blind_nil_behind is a four-player rule
+        m = eng.Match(seed, blind_nil=opts.blind_nil, bag_penalty=opts.bag_penalty, target=opts.target,
+                      blind_nil_behind=opts.blind_nil_behind)
+    else:
+        m = eng.Match(seed, blind_nil=opts.blind_nil, bag_penalty=opts.bag_penalty, target=opts.target)
     from ui.spades_table import Table
     t = Table(app, m, game, opts.level(game), opts, st, stats)
     st.save_game(game, t._level_byte(), m.to_bytes())

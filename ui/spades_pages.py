@@ -1,10 +1,8 @@
-"""Text pages of the Spades games: the end-of-hand breakdown, match over, the score
-history and the rules. One `Page` screen is built once per game and refilled
-(fill) for each use: a title, ROWS rows of (left text, right text, colour) that
-scroll with Up/Down, and a footer. A or B (or Start) calls `done()`.
-
-rules(n) gives the rows of the rules page for the four-player (n=4) or two-player
-(n=2) game; the text itself is ui/rules_text.py (shared with the title menu).
+"""Text pages of the Spades games: the end-of-hand breakdown, match over and the score
+history (the rules have their own viewer, ui/rules_screen.py). One `Page` screen is
+built once per game and refilled (fill) for each use: a title, ROWS rows of (left
+text, right text, colour) that scroll with Up/Down, and a footer. A or B (or Start)
+calls `done()`.
 """
 from ui import keys, widgets
 from ui.pages import FOOTER_Y, TextPage
@@ -116,9 +114,3 @@ def history_rows(history, names):
         rows.append(("No hand finished yet", "", DIM))
     return rows
 
-
-def rules(n):
-    from ui.rules_text import SPADES2, SPADES4
-
-    text = SPADES4 if n == 4 else SPADES2
-    return [(line, "", TEXT) for line in text]

@@ -608,9 +608,8 @@ class Table:
             from ui.spades_pages import history_rows
             self._page("Score history", history_rows(self.history, self._side_names()), "A: back", self._back)
         elif i == M_RULES:
-            from ui.spades_pages import rules
-            self._page("Spades rules" if self.n == 4 else "Two-player rules", rules(self.n), "Up/Down  A: back",
-                       self._back)
+            from ui import rules_screen
+            rules_screen.show(self.app, self.game, self._back)
         elif i == M_QUIT:
             if self.store is not None and self.m.phase != MATCH_OVER:
                 self.store.save_game(self.game, self._level_byte(), self.m.to_bytes())

@@ -627,11 +627,8 @@ class SpitScreen:
         self.dirty = True
 
     def _rules(self):
-        self.mode = M_RULES
-        self.menu.group.hidden = True
-        from ui.rules_text import SPIT
-
-        self._panel("Rules", SPIT)
+        from ui import rules_screen
+        rules_screen.show(self.app, GAME_SPIT, lambda: self.app.show(self))  # back to the pause menu
 
     def _results(self):
         g = self.game

@@ -33,7 +33,7 @@ class Hw:
     def __init__(self):
         self.display = Display()
         self.events = keypad.EventQueue(16)
-        self.keys = keys.Keys(self.events)
+        self.keys = keys.Keys(self.events, self.ticks_ms)
         self.now = 0
         self.tones = 0
         self.pixels = Pixels()

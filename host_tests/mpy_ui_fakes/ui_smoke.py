@@ -43,6 +43,25 @@ app.step()
 assert "coming soon" not in menu.status.text
 assert app.launch("ui.no_such_game") is False
 
+# a held direction repeats, and reading it allocates nothing frame after frame
+hw.events.record(keys.DOWN, True)
+assert hw.keys.poll() == keys.DOWN
+repeats = 0
+gc.collect()
+before = gc.mem_alloc()
+for _ in range(200):
+    hw.now += 16
+    k = hw.keys.poll()
+    while k >= 0:
+        repeats += 1
+        k = hw.keys.poll()
+grew = gc.mem_alloc() - before
+assert grew == 0, "key repeat allocated %d bytes" % grew
+assert repeats == 1 + (200 * 16 - keys.REPEAT_DELAY) // (keys.REPEAT_EVERY + 8), repeats
+hw.events.record(keys.DOWN, False)
+hw.now += 1000
+assert hw.keys.poll() == -1
+
 row = widgets.HandRow(y=98)
 row.show([51, 50, 46, 42, 37, 36, 34, 25, 21, 20, 12, 8, 0], cursor=0)
 assert row.step == sprites.SHOW and row.slot(0).y == 0 and row.slot(1).y == widgets.RAISE
@@ -70,10 +89,11 @@ def choose(label):
 
 w0 = app.storage.writes
 scr = choose("Options")
-hw.press(keys.DOWN, keys.DOWN, keys.RIGHT)  # target 500 -> 200
+hw.press(keys.DOWN, keys.DOWN, keys.DOWN, keys.RIGHT)  # target 500 -> 200
 app.step()
 assert app.options.target == 200, app.options.target
-assert scr.list.lines[2].text == "%-16s%8s" % ("Target", "200"), scr.list.lines[2].text
+assert scr.list.lines[3].text == "%-16s%8s" % ("Target", "200"), scr.list.lines[3].text
+assert scr.help[0].text.startswith("First to 200"), scr.help[0].text
 hw.press(keys.B)
 app.step()
 assert app.screen is menu and app.storage.writes == w0 + 1
