@@ -346,8 +346,9 @@ class Search:
             if bestf >= 0 and self.spent >= self.budget:
                 return  # every retry is charged: the budget bounds the drawing too
             d = self.work if tries > 1 else self.deal  # work is free while drawing
-            self.spent += self.sample_cost * sample(self.t, self.seat, self.unseen, len(self.unseen),
-                                                    self.rng, d, self.buf, self.fixed)
+            k = sample(self.t, self.seat, self.unseen, len(self.unseen), self.rng, d, self.buf,
+                       self.fixed)
+            self.spent += self.sample_cost * k
             if tries == 1:
                 return
             f = misfit(d, self.seat, was, scratch, self.blind_fit)

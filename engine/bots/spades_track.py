@@ -278,7 +278,8 @@ def pick(t, seat):
             return _card(ls, low(mine))
         # M_WIN
         nt = nil_target(t, seat)
-        if nt >= 0 and (t.win_seat == nt or _after(t, seat, nt)) and side_need(t, seat) != t.size[seat]:
+        if (nt >= 0 and (t.win_seat == nt or _after(t, seat, nt))
+                and side_need(t, seat) != t.size[seat]):
             # let the Nil bidder win (or be forced to) unless every trick left is needed
             if under:
                 return _card(ls, top(under))
