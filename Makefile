@@ -42,3 +42,6 @@ budget: $(STAMP)
 clean:
 	rm -rf build dist
 
+
+wear: $(STAMP)
+	$(PY) tools/wear.py

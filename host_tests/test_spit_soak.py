@@ -153,7 +153,9 @@ class Checker:
 
     def after_move(self, prev, g, p):
         ph = g.phase
-        if stock_n(g, p) == 0:  # 3.6: a player played every stockpile card
+        # 3.6: p played its last stockpile card (read before the move: a round's end
+        # gathers every stockpile at once; a fill needs two cards, so never empties)
+        if stock_n(prev, p) == 1:
             assert ph in (S.PH_SLAP, S.PH_ROUND_OVER, S.PH_MATCH_OVER)
             assert g.ended == S.END_EMPTY
         elif ph == S.PH_PLAY:

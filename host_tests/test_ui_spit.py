@@ -11,7 +11,7 @@ from engine import stats as ST
 from engine.bots.spit_bot import THINK
 from engine.storage import GAME_SPIT, Storage
 from host_tests.ui_support import count_color, shown
-from ui import keys, rules_text, sprites, spit_screen as SS, widgets
+from ui import keys, rules_text, sprites, spit_draw as D, spit_screen as SS, widgets
 from ui.app import App
 from ui.hardware_laptop import Headless
 from ui.menu import Menu
@@ -46,7 +46,7 @@ def to_play(app, scr):
 
 
 def place_x(i):
-    return SS.PLACE_X0 + SS.PITCH * i
+    return D.PLACE_X0 + D.PITCH * i
 
 
 class Recorder:
@@ -88,39 +88,56 @@ def test_first_layout_has_five_places_a_side_and_two_piles(hw):
     assert v.one_pile == -1 and v.pile_counts == [1, 1]
     for i in range(5):  # RULES 3.2: 1..5 cards, top face up
         assert v.counts[i] == i + 1 and v.opp_counts[i] == i + 1
-        for y in (SS.YOU_Y + 8, SS.BOT_Y + 8):
+        for y in (D.YOU_Y + 8, D.BOT_Y + 8):
             assert count_color(d, 0xFFFFFF, place_x(i) + 2, y, place_x(i) + 18, y + 10) > 40
-    for k, x in ((0, SS.PILE_X0), (1, SS.PILE_X1)):
+    for k, x in ((0, D.PILE_X0), (1, D.PILE_X1)):
         c = v.pile_tops[k]
-        assert d.pixel(x + 10, SS.PILE_Y + 23) == shown(0xFFFFFF)  # the pile card's face
+        assert d.pixel(x + 10, D.PILE_Y + 23) == shown(0xFFFFFF)  # the pile card's face
         ink = sprites.SUIT_COLORS[c // 13]
-        assert count_color(d, ink, x + 1, SS.PILE_Y + 1, x + 11, SS.PILE_Y + 20) > 8, "suit colour"
+        assert count_color(d, ink, x + 1, D.PILE_Y + 1, x + 11, D.PILE_Y + 20) > 8, "suit colour"
     # the face-down count beside place 4 (four cards below) and a back peeking out
-    assert count_color(d, SS.TEXT, place_x(4) + SS.DIGIT_DX, SS.YOU_Y + 7, place_x(4) + 29, SS.YOU_Y + 19) > 5
-    assert count_color(d, SS.TEXT, place_x(0) + SS.DIGIT_DX, SS.YOU_Y + 7, place_x(0) + 29, SS.YOU_Y + 19) == 0
+    assert count_color(d, D.TEXT, place_x(4) + D.DIGIT_DX, D.YOU_Y + 7, place_x(4) + 29, D.YOU_Y + 19) > 5
+    assert count_color(d, D.TEXT, place_x(0) + D.DIGIT_DX, D.YOU_Y + 7, place_x(0) + 29, D.YOU_Y + 19) == 0
     assert scr.edges[4].hidden is False and scr.edges[0].hidden is True
     # both players' spit cards with their counts (26 - 15 - 1 = 10)
     assert v.spit_counts == [10, 10]
-    assert count_color(d, 0x1C3C9C, SS.YOU_DECK_X, SS.YOU_DECK_Y, SS.YOU_DECK_X + 20, SS.YOU_DECK_Y + 26) > 100
-    assert count_color(d, 0x1C3C9C, SS.BOT_DECK_X, SS.BOT_DECK_Y, SS.BOT_DECK_X + 20, SS.BOT_DECK_Y + 26) > 100
+    assert count_color(d, 0x1C3C9C, D.YOU_DECK_X, D.YOU_DECK_Y, D.YOU_DECK_X + 20, D.YOU_DECK_Y + 26) > 100
+    assert count_color(d, 0x1C3C9C, D.BOT_DECK_X, D.BOT_DECK_Y, D.BOT_DECK_X + 20, D.BOT_DECK_Y + 26) > 100
+
+
+def test_the_three_kinds_of_numbers_are_labelled(hw):
+    """Face-down cards under a stockpile read "+n" (n more below, 3.2), a spit pile's
+    size "n cards" (what a slap takes, 3.6), the face-down spit cards "spit" (3.3)."""
+    app, scr = make(hw)
+    to_play(app, scr)
+    assert [t.text for t in scr.below[:5]] == ["", "+1", "+2", "+3", "+4"]
+    assert [t.text for t in scr.below[5:]] == ["", "+1", "+2", "+3", "+4"]
+    assert [t.text for t in scr.pile_counts] == ["1 card", "1 card"]
+    assert [t.text for t in scr.deck_counts] == ["10", "10"]
+    assert [t.hidden for t in scr.deck_labels] == [False, False]
+    d = hw.display
+    for x, y in ((D.YOU_DECK_X, D.YOU_DECK_Y - 10), (D.BOT_DECK_X, D.BOT_DECK_Y + 29)):
+        assert count_color(d, D.TEXT, x, y, x + 22, y + 6) > 10  # "SPIT" over / under the deck
+    for k, x in ((0, D.PILE_X0), (1, D.PILE_X1)):
+        assert count_color(d, D.TEXT, x - 6, D.COUNT_Y, x + 26, D.COUNT_Y + 6) > 20
 
 
 def test_cursor_is_gold_at_the_chosen_place_and_moves_with_left_right(hw):
     app, scr = make(hw)
     to_play(app, scr)
     d = hw.display
-    gold = shown(SS.YOU_COLOR)
+    gold = shown(D.YOU_COLOR)
     edge = shown(0xFFC800)  # sprites CURSOR edge
-    assert d.pixel(place_x(0) + 5, SS.CURSOR_Y) == gold
-    assert d.pixel(place_x(0) + 8, SS.YOU_Y - SS.RAISE) == edge
-    assert d.pixel(place_x(1) + 5, SS.CURSOR_Y) != gold
+    assert d.pixel(place_x(0) + 5, D.CURSOR_Y) == gold
+    assert d.pixel(place_x(0) + 8, D.YOU_Y - D.RAISE) == edge
+    assert d.pixel(place_x(1) + 5, D.CURSOR_Y) != gold
     hw.press(keys.RIGHT)
     app.step()
     assert scr.cursor == 1
-    assert d.pixel(place_x(1) + 5, SS.CURSOR_Y) == gold
-    assert d.pixel(place_x(1) + 8, SS.YOU_Y - SS.RAISE) == edge
-    assert d.pixel(place_x(0) + 5, SS.CURSOR_Y) != gold
-    assert d.pixel(place_x(0) + 8, SS.YOU_Y) == shown(0x303030)  # back down, plain edge
+    assert d.pixel(place_x(1) + 5, D.CURSOR_Y) == gold
+    assert d.pixel(place_x(1) + 8, D.YOU_Y - D.RAISE) == edge
+    assert d.pixel(place_x(0) + 5, D.CURSOR_Y) != gold
+    assert d.pixel(place_x(0) + 8, D.YOU_Y) == shown(0x303030)  # back down, plain edge
     hw.press(keys.LEFT, keys.LEFT)
     app.step()
     assert scr.cursor == 4  # wraps
@@ -130,18 +147,34 @@ def test_countdown_banner_then_spit_on_a(hw):
     app, scr = make(hw)
     d = hw.display
     assert scr.game.phase == S.PH_SPIT
-    assert count_color(d, SS.YOU_COLOR, 46, SS.PILE_Y, 114, SS.PILE_Y + 26) > 100  # SPIT!
+    assert count_color(d, D.YOU_COLOR, 46, D.PILE_Y, 114, D.PILE_Y + 26) > 100  # SPIT!
     assert scr.message.text.startswith("A: Spit!")
     hw.advance(100)
     hw.press(keys.A)
     app.step()
     assert scr.game.phase == S.PH_PLAY
-    assert count_color(d, SS.YOU_COLOR, 46, SS.PILE_Y, 114, SS.PILE_Y + 26) < 20
+    assert count_color(d, D.YOU_COLOR, 46, D.PILE_Y, 114, D.PILE_Y + 26) < 20
     assert scr.v.pile_counts == [1, 1]
     assert any(hz == 660 for _, hz, _ in hw.tones)  # SPIT! tone
     assert hw.pixels.colors[0] == 0xFFFFFF  # the flash
     T.frames(app, 20, STEP)
     assert hw.pixels.colors[0] in (0, 0x00C040, 0xC02000)  # flash over
+
+
+def test_in_a_stalemate_the_bot_calls_spit_when_its_level_says(hw):
+    """3.5: when neither can move, both call Spit!; the bot calls it (ending the
+    countdown) sooner the higher its level; A still calls it at once."""
+    from engine.bots.spit_bot import SpitBot
+    calls = [SpitBot(level, 1).spit_call() for level in (1, 2, 3, 4, 5)]
+    assert calls == sorted(calls, reverse=True) and calls[0] > calls[4]
+    app = App(hw)
+    scr = T.table(app, seed=3, level=5)
+    T.autopilot(scr, 4)
+    assert T.run_until(app, lambda: scr.game.stalemate(), ms=STEP)
+    assert scr.tab.spit_pause == calls[4]
+    t0 = scr.tab.since
+    assert T.run_until(app, lambda: not scr.game.stalemate(), ms=STEP, limit=200)
+    assert scr.game.clock - t0 <= calls[4] + STEP
 
 
 def test_spit_countdown_runs_out_by_itself(hw):
@@ -180,10 +213,10 @@ def test_a_card_that_does_not_fit_shakes_back_and_costs_nothing(hw):
     for _ in range(20):
         ys.add(grid.y)
         xs.add(grid.x)
-        hw.advance(SS.SHAKE_STEP)
+        hw.advance(D.SHAKE_STEP)
         app.step()
-    assert len(xs) > 2 and min(ys) < SS.YOU_Y - SS.RAISE  # it moved, then settled
-    assert grid.x == place_x(bad[0]) and grid.y == SS.YOU_Y - SS.RAISE
+    assert len(xs) > 2 and min(ys) < D.YOU_Y - D.RAISE  # it moved, then settled
+    assert grid.x == place_x(bad[0]) and grid.y == D.YOU_Y - D.RAISE
 
 
 def test_a_play_lands_pulses_the_lights_and_beeps(hw):
@@ -202,9 +235,9 @@ def test_a_play_lands_pulses_the_lights_and_beeps(hw):
                 assert scr.v.counts[i] == i
                 assert hw.pixels.colors[2] == 0x00C040
                 assert hw.tones[-1][1] == 880
-                x = SS.PILE_X0 if k == 0 else SS.PILE_X1
+                x = D.PILE_X0 if k == 0 else D.PILE_X1
                 ink = sprites.SUIT_COLORS[card // 13]
-                assert count_color(hw.display, ink, x + 1, SS.PILE_Y + 1, x + 11, SS.PILE_Y + 20) > 8
+                assert count_color(hw.display, ink, x + 1, D.PILE_Y + 1, x + 11, D.PILE_Y + 20) > 8
                 T.frames(app, 10, STEP)
                 assert hw.pixels.colors[2] == 0
                 return
@@ -490,7 +523,7 @@ def test_one_pile_round_plays_on_one_pile_with_a_or_b(hw):
     to_play(app, scr)
     v = scr.v
     assert v.one_pile == one and v.pile_counts[1 - one] == 0
-    assert scr.piles[1 - one].grid.hidden and scr.piles[one].grid.x == SS.PILE_MID
+    assert scr.piles[1 - one].grid.hidden and scr.piles[one].grid.x == D.PILE_MID
     assert scr.message.text == "One pile: A or B"
     scr.tab.bots[1] = None
     scr.tab.when[1] = -1
@@ -509,8 +542,8 @@ def _message_clear_of_the_decks(scr):
     m = scr.message
     width = len(m.text) * widgets.font()[1]
     left = m.group.x
-    assert left >= SS.YOU_DECK_X + sprites.CARD_W + SS.EDGE_DX or width == 0, m.text
-    assert left + width <= SS.BOT_DECK_X, m.text
+    assert left >= D.YOU_DECK_X + sprites.CARD_W + D.EDGE_DX or width == 0, m.text
+    assert left + width <= D.BOT_DECK_X, m.text
     return m.text
 
 
@@ -541,22 +574,27 @@ def test_a_refused_move_says_why_for_a_moment(hw):
     assert SS._rank(8) == "10" and SS._rank(12) == "A"
 
 
-def test_the_bots_slap_is_labelled_in_the_bots_colour(hw):
+def test_the_bots_slap_is_labelled_and_the_round_resolves_by_itself(hw):
+    """RULES 3.6: once the bot has slapped, your slap cannot change the outcome (either
+    pile you slap, you take the other one), so the round resolves without a key; it
+    used to wait on "Slap! Left/Right" for ever (the table had nothing left to do)."""
     app = App(hw)
     scr = T.table(app, seed=5, level=3)
+    scr.bot.p = scr.bot.p[:8] + (0,) + scr.bot.p[9:]  # it slaps the smaller pile
     T.autopilot(scr, 5)
     assert T.run_until(app, lambda: scr.game.phase == S.PH_SLAP, ms=STEP)
     scr.tab.bots[0] = None  # you wait: the bot slaps first
     scr.tab.when[0] = -1
+    pc = list(scr.v.pile_counts)
     assert T.run_until(app, lambda: any(lab.text == "Bot" for lab in scr.slap_labels), ms=STEP, limit=500)
-    lab = [lab for lab in scr.slap_labels if lab.text == "Bot"][0]
-    assert lab.palette[1] == SS.BOT_COLOR  # was gold, like your own "You"
-    assert scr.message.text.startswith("Slap")  # still yours to slap
-    k = scr.slap_labels.index(lab)
-    hw.press(keys.RIGHT if k == 0 else keys.LEFT)
-    assert T.run_until(app, lambda: scr.mode == SS.M_REVEAL, ms=STEP, limit=50)
+    k = [lab.text for lab in scr.slap_labels].index("Bot")
+    assert scr.slap_labels[k].palette[1] == D.BOT_COLOR  # was gold, like your own "You"
+    assert T.run_until(app, lambda: scr.mode == SS.M_REVEAL, ms=STEP, limit=5)  # no key pressed
+    assert scr.game.took == [1 - k, k]
     other = scr.slap_labels[1 - k]
-    assert other.text == "You" and other.palette[1] == SS.YOU_COLOR
+    assert other.text == "You" and other.palette[1] == D.YOU_COLOR
+    assert pc[k] <= pc[1 - k]
+    assert T.run_until(app, lambda: scr.mode == SS.M_ROUND, ms=STEP, limit=200)
 
 
 def test_new_match_takes_the_level_from_app_options_not_storage(hw):
@@ -577,3 +615,16 @@ def test_new_match_takes_the_level_from_app_options_not_storage(hw):
     app.options = None  # an app without options: the stored ones
     scr = SS.start(app)
     assert scr.level == 3 and scr.bot.level == 3 and scr.game.mode == S.STANDARD
+
+
+def test_the_round_results_name_the_piles_taken_with_their_sizes(hw):
+    app = App(hw)
+    scr = T.table(app, seed=5, level=3)
+    T.autopilot(scr, 5)
+    assert T.run_until(app, lambda: scr.mode == SS.M_ROUND, ms=50)
+    g = scr.game
+    texts = [ln.text for ln in scr.lines]
+    for p, who in ((0, "You"), (1, "Bot")):
+        k = g.took[p]
+        want = "%s took %s: %d cards" % (who, ("left", "right")[k], scr.took_sizes[k])
+        assert want in texts and len(want) <= scr.lines[0].chars

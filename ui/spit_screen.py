@@ -1,13 +1,7 @@
 """Spit at the table (RULES 3): you (player 0, the bottom row) against a SpitBot
-(player 1, the top row), in real time.
-
-Layout (160 x 128): the bot's five stockpile places along the top, yours along the
-bottom; each place shows its face-up top card, a card back peeking out behind it when
-face-down cards lie below, and that number of face-down cards beside it (a dashed
-outline: an empty place). The spit piles sit in the centre (pile 0, yours, on the
-left; pile 1, the bot's, on the right; one pile in the middle in a one-pile round,
-3.7) with their sizes below; your face-down spit cards at the left, the bot's at the
-right, each with its count. A gold edge and a gold bar under it mark your chosen place.
+(player 1, the top row), in real time. This module runs the phases and turns keys
+into actions; ui/spit_draw.py lays out and draws the table, ui/spit_results.py writes
+the results.
 
 Controls: Left/Right choose a place; A plays its card on the left pile, B on the right
 one (in a one-pile round both play on the one pile); Down moves it into the leftmost
@@ -26,12 +20,14 @@ statistics at every round's end; Continue calls resume(app, blob, level_byte), w
 starts the saved round from its beginning. Quit keeps the save; a finished match
 clears it.
 """
-import displayio
-
 from engine import spit as S
 from engine.bots.spit_bot import SpitBot
 from engine.spit_match import Table
-from ui import keys, sprites, widgets
+from ui import keys, sprites
+from ui.spit_draw import (SpitDrawing, PAUSE_ITEMS, M_TABLE, M_REVEAL, M_ROUND, M_MATCH,
+                          M_PAUSE, PILE_X0, PILE_X1, PILE_MID, YOU_COLOR,
+                          BOT_COLOR, MSG)
+from ui.spit_results import round_lines, match_lines
 
 try:
     from micropython import const
@@ -41,60 +37,16 @@ except ImportError:  # CPython
 
 GAME_SPIT = const(2)  # engine.storage.GAME_SPIT
 
-# layout (tests read these)
-PLACE_X0 = const(5)
-PITCH = const(30)
-BOT_Y = const(3)
-YOU_Y = const(99)
-RAISE = const(3)  # the chosen card rises
-EDGE_DX = const(2)  # the face-down card back peeks out here
-EDGE_DY = const(-2)
-DIGIT_DX = const(23)  # face-down count, right of the card
-MSG_Y = const(31)
-PILE_Y = const(45)
-PILE_X0 = const(52)
-PILE_X1 = const(88)
-PILE_MID = const(70)
-COUNT_Y = const(73)
-SLAP_Y = const(84)
-YOU_DECK_X = const(6)
-YOU_DECK_Y = const(62)
-BOT_DECK_X = const(134)
-BOT_DECK_Y = const(42)
-CURSOR_Y = const(126)
-
-YOU_COLOR = const(0xF8C800)
-BOT_COLOR = const(0xFF7060)
-TEXT = const(0xFFFFFF)
-MSG = const(0xFFE9A0)
-PANEL = const(0x0A2A16)
-PANEL_EDGE = const(0xC8A000)
-BANNER = const(0x102010)
-
 # timings (ms)
 START_PAUSE = const(3000)  # countdown before the first Spit! of a round
-STALL_PAUSE = const(1500)  # countdown in a stalemate
 REVEAL_MS = const(1800)  # who took which pile, before the results
-SHAKE_STEP = const(45)
 PULSE_MS = const(140)
 FLASH_MS = const(350)
 HINT_MS = const(400)  # the bot's card lands with a cyan edge for this long
 NOTE_MS = const(800)
 
-# modes of the screen
-M_TABLE = const(0)
-M_REVEAL = const(1)
-M_ROUND = const(2)
-M_MATCH = const(3)
-M_PAUSE = const(4)
-M_RULES = const(5)
-
 _NONE = const(255)
-_SHAKE = (0, -6, 3, -3, -3, -1, 2, 0, -2, 0, 1, 0, 0, 0)  # (dx, dy) per step
 _COUNTDOWN = ("A: Spit! now", "A: Spit! now  1", "A: Spit! now  2", "A: Spit! now  3")
-_PAUSE_ITEMS = ("Resume", "Rules", "Quit")
-_SIDE = ("left", "right")
-_DIGITS = "0123456789"
 
 
 def _storage(app):
@@ -112,7 +64,7 @@ def _options(app, st):
     return o if o is not None else st.load_options()
 
 
-class SpitScreen:
+class SpitScreen(SpitDrawing):
     """The table, its pause menu and the results, as one screen (one Group)."""
 
     def __init__(self, app, game, level, storage=None):
@@ -146,89 +98,10 @@ class SpitScreen:
         self.msg_until = -1  # a short note ("Too late!") shows until then
         self.hint_pile = -1  # the pile the bot just played on (cyan edge)
         self.hint_until = -1
+        self.your_pile = -1  # the pile left to you once the bot has slapped (3.6)
         self._build()
         self.tab = None
         self._new_table()
-
-    # ---- building (once) -----------------------------------------------------
-    def _build(self):
-        g = displayio.Group()
-        g.append(sprites.felt())
-        self.edges = []
-        self.cards = []
-        for q in (0, 1):
-            y = YOU_Y if q == 0 else BOT_Y
-            for i in range(5):
-                x = PLACE_X0 + PITCH * i
-                e = sprites.card_grid(sprites.BACK, sprites.NORMAL, x + EDGE_DX, y + EDGE_DY)
-                e.hidden = True
-                c = widgets.CardSlot(x, y)
-                self.edges.append(e)
-                self.cards.append(c)
-                g.append(e)
-                g.append(c.grid)
-        # face-down counts: one line of text per row, a digit every PITCH / 6 cells
-        self.digits = []
-        for y in (YOU_Y, BOT_Y):
-            t = widgets.TextLine("", PLACE_X0 + DIGIT_DX, y + 7, TEXT, chars=21)
-            self.digits.append(t)
-            g.append(t.group)
-        self.cursor_bar = widgets.bar(sprites.CARD_W, 2, YOU_COLOR, PLACE_X0, CURSOR_Y)
-        g.append(self.cursor_bar)
-        # spit cards (face down), yours at the left, the bot's at the right
-        self.decks = []
-        self.deck_counts = []
-        for x, y, tx, anchor in ((YOU_DECK_X, YOU_DECK_Y, YOU_DECK_X + 22, (0, 0.5)),
-                                 (BOT_DECK_X, BOT_DECK_Y, BOT_DECK_X - 2, (1, 0.5))):
-            e = sprites.card_grid(sprites.BACK, sprites.NORMAL, x + EDGE_DX, y + EDGE_DY)
-            c = sprites.card_grid(sprites.BACK, sprites.NORMAL, x, y)
-            t = widgets.TextLine("", tx, y + 13, TEXT, anchor, chars=2)
-            self.decks.append((e, c))
-            self.deck_counts.append(t)
-            g.append(e)
-            g.append(c)
-            g.append(t.group)
-        # the spit piles, their sizes, the slap labels
-        self.piles = []
-        self.pile_counts = []
-        self.slap_labels = []
-        for x in (PILE_X0, PILE_X1):
-            p = widgets.CardSlot(x, PILE_Y)
-            self.piles.append(p)
-            g.append(p.grid)
-            t = widgets.TextLine("", x + 10, COUNT_Y, TEXT, (0.5, 0), chars=2)
-            self.pile_counts.append(t)
-            g.append(t.group)
-            s = widgets.TextLine("", x + 10, SLAP_Y, YOU_COLOR, (0.5, 0), chars=7)
-            self.slap_labels.append(s)
-            g.append(s.group)
-        self.message = widgets.TextLine("", 80, MSG_Y, MSG, (0.5, 0), chars=26)
-        g.append(self.message.group)
-        # the SPIT! banner over the centre
-        b = displayio.Group()
-        b.append(widgets.bar(68, 28, BANNER, 46, PILE_Y - 1))
-        b.append(widgets.TextLine("SPIT!", 80, PILE_Y + 1, YOU_COLOR, (0.5, 0), scale=2).group)
-        b.hidden = True
-        self.banner = b
-        g.append(b)
-        # one panel for pause, rules and results
-        p = displayio.Group()
-        p.append(widgets.bar(160, 128, PANEL_EDGE, 0, 0))
-        p.append(widgets.bar(154, 122, PANEL, 3, 3))
-        self.title = widgets.TextLine("", 80, 8, YOU_COLOR, (0.5, 0), scale=2, chars=12)
-        p.append(self.title.group)
-        self.lines = []
-        for i in range(8):
-            t = widgets.TextLine("", 10, 34 + 11 * i, TEXT, chars=23)
-            self.lines.append(t)
-            p.append(t.group)
-        self.menu = widgets.MenuList(40, 40, 80, 3, 14, _PAUSE_ITEMS)
-        self.menu.group.hidden = True
-        p.append(self.menu.group)
-        p.hidden = True
-        self.panel = p
-        g.append(p)
-        self.group = g
 
     # ---- the engine ----------------------------------------------------------
     def _new_table(self):
@@ -281,6 +154,9 @@ class SpitScreen:
                 lab = self.slap_labels[action - S.SLAP]
                 lab.set("Bot" if p else "You")
                 lab.set_color(BOT_COLOR if p else YOU_COLOR)
+                if p:
+                    # 3.6: whichever pile you slap now, you take the other one
+                    self.your_pile = 1 - (action - S.SLAP)
         elif r == S.DONE:
             if action < S.MOVE:
                 self._lights(0x00C040 if p == 0 else 0xC02000, PULSE_MS, t)
@@ -294,7 +170,8 @@ class SpitScreen:
                 self.emptied = p if g.ended == S.END_EMPTY else -1
                 self.end_t = t
         if ph == S.PH_SPIT:
-            self.tab.spit_pause = STALL_PAUSE if g.stalemate() else START_PAUSE
+            # 3.5: in a stalemate the bot calls Spit! when its level says
+            self.tab.spit_pause = self.bot.spit_call() if g.stalemate() else START_PAUSE
         if over:
             if action < S.SPIT:
                 if r == S.DONE and action < S.MOVE:
@@ -345,19 +222,17 @@ class SpitScreen:
         st = self.stats
         self.new_best = st.spit_round(won, tenths)
         self.round_tenths = tenths
-        store = self.storage
         if g.phase == S.PH_MATCH_OVER:
             st.match_over(GAME_SPIT, g.winner == 0)
-            store.clear_game()
+            self.storage.clear_game(st)  # match and statistics: one write
         else:
-            self.save()
-        store.save_stats(st)
+            self.save(st)
         self.app.tone(1047 if won else 220, 300)
 
-    def save(self):
+    def save(self, stats=None):
         from engine.options import level_byte
 
-        self.storage.save_game(GAME_SPIT, level_byte(GAME_SPIT, self.level), self.game.to_bytes())
+        self.storage.save_game(GAME_SPIT, level_byte(GAME_SPIT, self.level), self.game.to_bytes(), stats)
 
     def _lights(self, color, ms, t):
         self.app.hw.pixels.fill(color)
@@ -476,10 +351,6 @@ class SpitScreen:
                     self.app.home()  # the match stays saved at this round's start
                 return True
             return False
-        if m == M_RULES:
-            if key == keys.A or key == keys.B or key == keys.START:
-                self._pause()
-                return True
         return False
 
     def tick(self, now):
@@ -500,6 +371,12 @@ class SpitScreen:
         if m == M_TABLE:
             t = now + self.shift
             self.tab.run_until(t)
+            if self.your_pile >= 0:
+                # the bot slapped first: the round resolves without your key
+                k = self.your_pile
+                self.your_pile = -1
+                if self.game.phase == S.PH_SLAP and not self.v.slapped:
+                    self._human(S.SLAP + k)
             if self.mode == M_TABLE and self.game.phase == S.PH_SPIT:
                 left = self.tab.since + self.tab.spit_pause - t
                 secs = (left + 999) // 1000 if left > 0 else 0
@@ -522,87 +399,7 @@ class SpitScreen:
     def leave(self):
         self.app.hw.pixels.fill(0)
 
-    # ---- drawing ---------------------------------------------------------------
-    def _draw(self):
-        """Bring the table in line with the view: only what differs is touched."""
-        v = self.v
-        index = widgets.font()[3]
-        for q in (0, 1):
-            tops = v.tops if q == 0 else v.opp_tops
-            counts = v.counts if q == 0 else v.opp_counts
-            row = self.digits[q].grid
-            for i in range(5):
-                n = counts[i]
-                j = q * 5 + i
-                chosen = q == 0 and i == self.cursor
-                _show(self.cards[j], tops[i] if n else sprites.EMPTY, sprites.CURSOR if chosen else sprites.NORMAL)
-                grid = self.cards[j].grid
-                y = YOU_Y - RAISE if chosen else (YOU_Y if q == 0 else BOT_Y)
-                if grid.y != y and not (q == 0 and i == self.shake):
-                    grid.y = y
-                _hide(self.edges[j], n < 2)
-                cell = index[n - 1 + 16] if n > 1 else 0
-                if row[5 * i] != cell:
-                    row[5 * i] = cell
-        x = PLACE_X0 + PITCH * self.cursor
-        if self.cursor_bar.x != x:
-            self.cursor_bar.x = x
-        one = v.one_pile
-        for k in (0, 1):
-            slot = self.piles[k]
-            if one >= 0 and one != k:
-                _hide(slot.grid, True)
-                self.pile_counts[k].set("")
-            else:
-                n = v.pile_counts[k]
-                _show(slot, v.pile_tops[k] if n else sprites.EMPTY,
-                      sprites.HINT if k == self.hint_pile else sprites.NORMAL)
-                self.pile_counts[k].set(_num(n) if n else "")
-            n = v.spit_counts[k]
-            e, c = self.decks[k]
-            _hide(c, n == 0)
-            _hide(e, n < 2)
-            self.deck_counts[k].set(_num(n) if n else "")
-        ph = v.phase
-        _hide(self.banner, not (ph == S.PH_SPIT and self.mode == M_TABLE))
-        if self.mode != M_TABLE:
-            return
-        if ph == S.PH_SLAP:
-            self.message.set("Slap! Left/Right" if not v.slapped else "Slapped")
-        elif ph == S.PH_PLAY and self.msg_until < 0:
-            self.message.set("" if one < 0 else "One pile: A or B")
-            self.count_shown = -1
-
-    def _shake_step(self, now):
-        step = (now - self.shake_t0) // SHAKE_STEP
-        if step == self.shake_i:
-            return False
-        i = self.shake
-        grid = self.cards[i].grid
-        base = YOU_Y - RAISE if i == self.cursor else YOU_Y
-        if step * 2 >= len(_SHAKE):
-            self.shake = -1
-            grid.x = PLACE_X0 + PITCH * i
-            grid.y = base
-            self.dirty = True
-            return True
-        self.shake_i = step
-        grid.x = PLACE_X0 + PITCH * i + _SHAKE[step * 2]
-        grid.y = base + _SHAKE[step * 2 + 1]
-        return True
-
-    # ---- pause, rules, results ------------------------------------------------------
-    def _panel(self, title, texts):
-        self.title.set(title)
-        n = len(texts)
-        for i in range(len(self.lines)):
-            self.lines[i].set(texts[i] if i < n else "")
-            self.lines[i].set_color(TEXT)
-        self.panel.hidden = False
-        self.banner.hidden = True
-
     def _pause(self):
-        cursor = self.menu.cursor if self.mode == M_RULES else 0
         if self.mode == M_TABLE or self.mode == M_REVEAL:
             self.back_mode = self.mode
             self.paused_at = self.app.now
@@ -613,7 +410,7 @@ class SpitScreen:
             self.lines[5].set("Points: you %d, bot %d" % (g.scores[0], g.scores[1]))
         self.lines[6].set("Level %d  %s" % (self.level, "points" if g.mode == S.POINTS else "standard"))
         self.lines[7].set("Round %d  B: back" % g.round_no)
-        self.menu.set_items(_PAUSE_ITEMS, cursor)
+        self.menu.set_items(PAUSE_ITEMS, 0)
         self.menu.group.hidden = False
 
     def _resume(self):
@@ -639,22 +436,8 @@ class SpitScreen:
             return
         self.mode = M_ROUND
         e = self.emptied
-        if e == 0:
-            head = "You emptied first!"
-        elif e == 1:
-            head = "The bot emptied first"
-        else:
-            head = "Stalemate: no moves"
-        texts = [head, _took(g, 0, self.took_sizes), _took(g, 1, self.took_sizes),
-                 "Cards: you %d, bot %d" % (g.cards_held(0), g.cards_held(1))]
-        if g.mode == S.POINTS:
-            texts.append("Points: you %d, bot %d" % (g.scores[0], g.scores[1]))
-        if self.new_best:
-            texts.append("Fastest round: %d.%d s" % (self.round_tenths // 10, self.round_tenths % 10))
-        while len(texts) < 7:
-            texts.append("")
-        texts.append("A: next round")
-        self._panel("Round %d" % g.round_no, texts)
+        self._panel("Round %d" % g.round_no, round_lines(g, e, self.took_sizes,
+                                                         self.round_tenths if self.new_best else -1))
         self.lines[0].set_color(YOU_COLOR if e == 0 else BOT_COLOR if e == 1 else MSG)
 
     def next_round(self):
@@ -667,68 +450,10 @@ class SpitScreen:
         self._round_start()
 
 
-def _show(slot, tile, style):
-    """CardSlot.set only when something differs (setting a TileGrid's look or
-    visibility marks it for redrawing even when the value is the same)."""
-    if slot.tile != tile or slot.style != style or slot.grid.hidden:
-        slot.set(tile, style)
-
-
-def _hide(obj, hidden):
-    if obj.hidden != hidden:
-        obj.hidden = hidden
-
-
 def _rank(c):
     """A card's rank as its face shows it ('10', 'Q'), for messages."""
     r = "23456789TJQKA"[c % 13]
     return "10" if r == "T" else r
-
-
-def _num(n):
-    return _DIGITS[n] if n < 10 else str(n)
-
-
-def _took(g, p, sizes):
-    who = "You" if p == 0 else "Bot"
-    k = g.took[p]
-    if k == _NONE:
-        return who + " took no pile"
-    side = "the pile" if g.one_pile >= 0 else _SIDE[k]
-    return "%s took %s (%d)" % (who, side, sizes[k])
-
-
-def match_lines(scr):
-    """The match results' lines: standard, who ran out; points, the points table."""
-    g = scr.game
-    out = []
-    if g.mode != S.POINTS:
-        out.append("You have no cards left" if g.winner == 0 else "The bot has no cards left")
-        out.append("after %d rounds." % g.round_no)
-        out.append("")
-        st = scr.stats
-        out.append("All-time rounds: %d/%d" % (st.get(GAME_SPIT, 3), st.get(GAME_SPIT, 2)))
-        out.append("All-time matches: %d/%d" % (st.get(GAME_SPIT, 1), st.get(GAME_SPIT, 0)))
-    else:
-        out.append("Lowest score wins")
-        out.append("Round    You   Bot")
-        h = scr.history
-        n = len(h) // 2
-        first = n - 4 if n > 4 else 0
-        base0, base1 = scr.hist_base
-        for r in range(first):
-            base0 += h[2 * r]
-            base1 += h[2 * r + 1]
-        if base0 or base1:
-            out.append("%-6s %5d %5d" % ("before", base0, base1))
-        start = g.round_no - n
-        for r in range(first, n):
-            out.append("%-6d %5d %5d" % (start + r + 1, h[2 * r], h[2 * r + 1]))
-        out.append("%-6s %5d %5d" % ("Total", g.scores[0], g.scores[1]))
-    while len(out) < 7:
-        out.append("")
-    out.append("A: back to the menu")
-    return out
 
 
 # ---- entry points ------------------------------------------------------------------
@@ -770,3 +495,4 @@ def resume(app, blob, level_byte):
         scr.next_round()
     app.show(scr)
     return scr
+
