@@ -373,6 +373,7 @@ def test_the_builder_the_bots_and_the_hand_end_page_leave_the_heap_when_not_need
     hw, app = app_with()
     t = launch(hw, app, 4)
     assert "ui.spades_build" not in sys.modules  # the table is built: its builder is gone
+    assert "ui.spades_game" not in sys.modules  # and the module that started it
     assert until(hw, app, lambda: t.bot is not None)
     assert "engine.bots.spades_bot" in sys.modules  # a bot decides: its modules are in
     assert until(hw, app, lambda: t.m.phase == PLAY)
