@@ -29,17 +29,6 @@ except ImportError:  # CPython
 HOLD_MS = (1400, 800, 250)
 _UNTIL_A = const(0x3FFFFFFF)  # a wait that only A ends (the largest small int on the board)
 
-# What each button does at the table; README.md's Spades table shows these rows
-# (host_tests/test_ui_spades.py reads both).
-CONTROLS = (
-    ("Left/Right", "move along your hand; change the bid"),
-    ("Up/Down", "change the bid; move in a list"),
-    ("A", "play the card; bid; choose; mark a card to pass; keep the drawn card; go on after a trick"),
-    ("B", "reject the drawn card (two players); close the pause menu"),
-    ("Select", "look at your cards, on your bidding turn or while others bid; pass or replace the marked cards"),
-    ("Start", "pause menu: Resume, Hint, Last trick, Score history, Rules, Quit"),
-)
-
 
 class Table:
     """The table screen of a match (engine/spades.py or engine/spades2.py Match).
