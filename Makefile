@@ -45,3 +45,6 @@ boardfit: $(STAMP)
 clean:
 	rm -rf build dist
 
+
+wear: $(STAMP)
+	$(PY) tools/wear.py

@@ -24,6 +24,8 @@ their defaults.
                  ranks low to high (SORT_UP) or high to low (SORT_DOWN)
     blind_nil_behind  False/True, default False   RULES 1.4: Blind Nil only for a side
                  100 or more points behind (four players)
+    trick_wait   800/1500/3000/0 ms, default 1500: how long a finished Spades trick
+                 stays on the table (0: until A is pressed)
 
 A saved game keeps its own bot level as one byte: level_byte(game, level) and
 level_value(game, byte) convert (options may change before Continue).
@@ -57,6 +59,7 @@ FIELDS = (
     ("bot_speed", (SLOW, NORMAL, FAST), 1),
     ("hand_sort", (SORT_UP, SORT_DOWN), 0),
     ("blind_nil_behind", (False, True), 0),
+    ("trick_wait", (800, 1500, 3000, 0), 1),
 )
 FIRST_FIELDS = const(10)  # the fields of the first saved layout: a shorter save is damaged
 

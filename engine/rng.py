@@ -6,6 +6,13 @@ single precision), no `random` module (its sequence differs between ports).
 """
 
 
+def small(x, lo, hi):
+    """True if x is an int (never a bool or a float) in lo..hi. Every engine checks
+    what it is given with this before touching its state (RULES 4): a float seat or a
+    bool action would index and compare like an int and half-apply."""
+    return type(x) is int and lo <= x <= hi
+
+
 class Rng:
     __slots__ = ("hi", "lo")
 

@@ -28,7 +28,7 @@ Deviations from the face, kept small:
   each exchanging seat choosing its three cards in a row; both sets swap at once.
   A side with exactly one Blind Nil bidder exchanges; both sides may.
 - A seat may LOOK any time during bidding, also after bidding Blind Nil.
-Actions are ints; other values raise TypeError, not IllegalAction.
+Actions and seats are ints (not bools); anything else raises IllegalAction (RULES 4).
 Saves: at most 112 bytes (25 head + 13 deal + 72 log + 2 checksum).
 
 Observation fields: seat, phase, to_move, dealer, hand_no, target, blind_nil,
@@ -135,8 +135,7 @@ class Match(Table):
         return []
 
     def apply(self, a, seat=None):
-        if seat is None:
-            seat = self.to_move
+        seat = self._who(a, seat)
         ph = self.phase
         if ph == PLAY:
             self._card(a, seat)

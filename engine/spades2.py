@@ -98,8 +98,7 @@ class Match(Table):
         return []
 
     def apply(self, a, seat=None):
-        if seat is None:
-            seat = self.to_move
+        seat = self._who(a, seat)
         ph = self.phase
         if ph == PLAY:
             self._card(a, seat)

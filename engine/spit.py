@@ -35,7 +35,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from engine.rng import Rng
+from engine.rng import Rng, small
 
 SPIT = const(704)
 SLAP = const(705)
@@ -55,6 +55,7 @@ POINTS = const(1)
 TARGET = const(100)  # 3.8 points
 _NONE = const(255)
 _VERSION = const(1)
+_CLOCK = const(0x3FFFFFFF)  # times are ints 0..2**30-1 ms (12 days): never a big int
 
 # End of the last round, for the screen: how it ended
 END_EMPTY = const(1)  # a player played every stockpile card (3.6)
@@ -63,6 +64,11 @@ END_STALEMATE = const(2)  # no moves and no spit cards (3.5)
 
 class IllegalAction(ValueError):
     pass
+
+
+def _player(p):
+    if not small(p, 0, 1):
+        raise IllegalAction("3.1: two players, 0 and 1")
 
 
 def play(place, pile, seen):
@@ -129,6 +135,8 @@ class Spit:
     def __init__(self, seed=1, spit_match="standard"):
         if spit_match not in ("standard", "points"):
             raise ValueError("3.8: spit_match is 'standard' or 'points'")
+        if not small(seed, 0, _CLOCK):
+            raise ValueError("4: the seed is an int 0..2**30-1")
         self.mode = POINTS if spit_match == "points" else STANDARD
         self.rng = Rng(seed)
         self.stock = ([bytearray() for _ in range(5)], [bytearray() for _ in range(5)])
@@ -184,6 +192,7 @@ class Spit:
 
     def can_move(self, p):
         """3.5: a card fits a spit pile, or an empty place plus a pile of 2+."""
+        _player(p)
         empty = False
         tall = False
         piles = self.piles
@@ -202,6 +211,7 @@ class Spit:
         return empty and tall
 
     def legal_actions(self, p):
+        _player(p)
         ph = self.phase
         if ph == PH_SPIT:
             return [SPIT]
@@ -231,6 +241,7 @@ class Spit:
         return out
 
     def cards_held(self, p):
+        _player(p)
         n = len(self.spit[p]) + len(self.hand[p])
         for s in self.stock[p]:
             n += len(s)
@@ -238,6 +249,7 @@ class Spit:
 
     def observation(self, p, v=None):
         """Only face-up cards and counts of face-down ones. Pass `v` to refill a View."""
+        _player(p)
         if v is None:
             v = View()
         v.me = p
@@ -270,9 +282,8 @@ class Spit:
 
     # ---- actions -----------------------------------------------------------
     def apply(self, action, p, t):
-        if p != 0 and p != 1:
-            raise IllegalAction("3.1: two players, 0 and 1")
-        if type(action) is not int or type(t) is not int:
+        _player(p)
+        if not small(action, 0, NEXT_ROUND) or not small(t, 0, _CLOCK):
             raise IllegalAction("3.4: an action is a small int with a time in ms")
         if t < self.clock:
             raise IllegalAction("3.4: actions come in time order")
@@ -441,7 +452,7 @@ class Spit:
         s0, s1 = self.scores
         c, a, b = self.clock, self.slap_t[0], self.slap_t[1]
         out = bytearray((_VERSION, self.mode, self.phase, self.one_pile & 255,
-                         self.winner & 255, self.round_no & 255, self.ended,
+                         self.winner & 255, min(self.round_no, 255), self.ended,
                          self.took[0], self.took[1], self.slap_pile[0], self.slap_pile[1],
                          s0 >> 8, s0 & 255, s1 >> 8, s1 & 255,
                          (c >> 24) & 255, (c >> 16) & 255, (c >> 8) & 255, c & 255,
@@ -459,58 +470,11 @@ class Spit:
 
     @classmethod
     def from_bytes(cls, data):
-        """Rebuild a game; raises ValueError on anything malformed."""
+        """Rebuild a game; raises ValueError on anything malformed, or that play cannot
+        reach (engine/spit_load.py: imported only here, out of the heap in play)."""
+        from engine.spit_load import decode
         try:
-            g = cls._decode(data)
+            g = decode(cls, data)
         except (IndexError, TypeError):
             raise ValueError("spit: truncated save")
-        return g
-
-    @classmethod
-    def _decode(cls, d):
-        if len(d) < 35 or d[0] != _VERSION or d[1] > 1 or d[2] > PH_MATCH_OVER:
-            raise ValueError("spit: not a Spit save")
-        g = object.__new__(cls)  # MicroPython has no cls.__new__
-        g.mode = d[1]
-        g.phase = d[2]
-        g.one_pile = -1 if d[3] == 255 else d[3]
-        g.winner = -1 if d[4] == 255 else d[4]
-        g.round_no = d[5]
-        g.ended = d[6]
-        g.took = [d[7], d[8]]
-        g.slap_pile = [d[9], d[10]]
-        g.scores = [(d[11] << 8) | d[12], (d[13] << 8) | d[14]]
-        vals = []
-        for i in range(15, 27, 4):
-            vals.append((d[i] << 24) | (d[i + 1] << 16) | (d[i + 2] << 8) | d[i + 3])
-        g.clock = vals[0]
-        g.slap_t = [vals[1], vals[2]]
-        g.rng = Rng(1)
-        g.rng.set_state(d[27:31])
-        i = 31
-        seen = bytearray(52)
-        boxes = []
-        for _ in range(16):
-            n = d[i]
-            b = bytearray(d[i + 1:i + 1 + n])
-            if len(b) != n:
-                raise ValueError("spit: truncated save")
-            for c in b:
-                if c > 51 or seen[c]:
-                    raise ValueError("4: a card twice or out of range")
-                seen[c] = 1
-            boxes.append(b)
-            i += 1 + n
-        if i != len(d) or sum(seen) != 52:
-            raise ValueError("4: not 52 cards")
-        g.stock = (boxes[0:5], boxes[8:13])
-        g.spit = (boxes[5], boxes[13])
-        g.piles = (boxes[6], boxes[14])
-        g.hand = (boxes[7], boxes[15])
-        for v in (g.one_pile, g.winner):
-            if v > 1:
-                raise ValueError("spit: bad player")
-        for v in g.took + g.slap_pile:
-            if v > 1 and v != _NONE:
-                raise ValueError("spit: bad pile")
         return g

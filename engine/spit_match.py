@@ -22,6 +22,7 @@ except ImportError:  # CPython
         return x
 
 from engine import spit as S
+from engine.rng import small
 
 THINK = const(-1)  # a bot's answer "nothing seen yet": ask me again at when_ms
 
@@ -29,6 +30,8 @@ THINK = const(-1)  # a bot's answer "nothing seen yet": ask me again at when_ms
 class Table:
     def __init__(self, game, bots, spit_pause=700, round_pause=1500, auto_next=True,
                  hook=None):
+        if not (small(spit_pause, 0, 60000) and small(round_pause, 0, 60000) and len(bots) == 2):
+            raise ValueError("spit table: pauses are ms 0..60000, bots a pair")
         self.game = game
         self.bots = bots
         self.spit_pause = spit_pause
@@ -54,8 +57,9 @@ class Table:
         if g.phase == S.PH_SLAP:
             for p in (0, 1):
                 b = self.bots[p]
-                if b is not None:
-                    t, pile = b.slap(g.observation(p, self.views[p]), self.now)
+                v = g.observation(p, self.views[p])
+                if b is not None and not v.slapped:  # a saved slap round: one may have slapped
+                    t, pile = b.slap(v, self.now)
                     self.when[p] = t
                     self.what[p] = S.SLAP + pile
 
@@ -127,6 +131,7 @@ class Table:
         return t
 
     def run_until(self, now):
+        _time(now)
         while True:
             t = self.due()
             if t < 0 or t > now:
@@ -134,10 +139,21 @@ class Table:
             self.step()
 
     def human(self, p, action, now):
+        # RULES 4: checked before the clock moves (run_until applies the bots' moves)
+        _time(now)
+        if not small(p, 0, 1):
+            raise S.IllegalAction("3.1: two players, 0 and 1")
+        if not small(action, 0, S.NEXT_ROUND):
+            raise S.IllegalAction("3.4: an action is a small int")
         self.run_until(now)
         if now > self.now:
             self.now = now
         return self._apply(action, p, now)
+
+
+def _time(now):
+    if not small(now, 0, 0x3FFFFFFF):
+        raise S.IllegalAction("3.4: a time is an int 0..2**30-1 ms")
 
 
 def play_match(game, bot0, bot1, max_rounds=200, hook=None):

@@ -1,4 +1,4 @@
-"""Saved game, options and statistics in 8192 bytes that survive power cuts.
+"""Saved game, options and statistics in 8192 bytes, written rarely and all at once.
 
 The store is anything that behaves like a fixed-size bytearray: `len(store)`,
 `store[a:b]` (read) and `store[a:b] = data` (write). On the board it is
@@ -6,57 +6,56 @@ The store is anything that behaves like a fixed-size bytearray: `len(store)`,
 same bytes). Storage never interprets game bytes: the saved game is the match's own
 `to_bytes()` blob, kept next to a game id and a bot level.
 
-Layout of the 8192 bytes (offsets in hex, sizes in bytes):
+Why one record: on the SAMD51 the 8 KB of nvm are one flash erase block, and every
+slice assignment erases and reprograms all of it (shared/PLATFORM.md). So everything
+(options, statistics, saved game) lives in ONE record, and each save point writes it
+in ONE slice assignment: an erase per save point, never one per kind.
 
-    0x0000   64  options, slot A
-    0x0040   64  options, slot B
-    0x0080  128  unused (zero)
-    0x0100  256  statistics, slot A
-    0x0200  256  statistics, slot B
-    0x0300  256  unused (zero)
-    0x0400 2048  saved game, slot A
-    0x0C00 2048  saved game, slot B
-    0x1400 3072  unused (zero), free for later record kinds
+Layout of the 8192 bytes (offsets in hex):
 
-Each slot holds at most one record: a 10-byte header, then the payload.
+    0x0000  4096  record slot A
+    0x1000  4096  record slot B
+
+A slot holds at most one record: a 10-byte header, then the payload.
 
     byte 0     MAGIC 0xB7
-    byte 1     kind: 1 options, 2 statistics, 3 saved game
-    byte 2     version of that kind's payload layout (VERSIONS below)
+    byte 1     kind: 4 (RECORD: everything; 1-3 were the older one-record-per-kind layout)
+    byte 2     VERSION of the payload layout
     byte 3     sequence number 0..255, wrapping
     bytes 4-5  payload length, little-endian
     bytes 6-9  CRC-32 (the zlib/PNG one) of bytes 0-5 and the payload, little-endian;
                computed in 16-bit halves so no int passes 2**30 on the board
-    bytes 10.. payload (saved game: game id, bot level, then the match's blob)
+    bytes 10.. payload: options, statistics, saved game (game id, bot level, blob),
+               each as a 2-byte little-endian length and its bytes (length 0: none)
 
-Two slots per kind are written alternately: a new record goes to the slot that does
-not hold the current one, with the next sequence number, in one slice assignment. A
-power cut in the middle of that write leaves the other slot's record intact, and
-loading picks the valid slot with the newer sequence number (with two slots the
-numbers differ by one, so wrapping from 255 to 0 is unambiguous).
+The two slots are written alternately: a new record goes to the slot that does not
+hold the current one, with the next sequence number. A power cut in the middle of
+that write leaves the other slot's record intact (options, statistics and game as
+they were, together), and loading picks the valid slot with the newer sequence
+number (they differ by one, so wrapping from 255 to 0 is unambiguous). On the board
+a cut during the erase itself can still lose both slots: then the store reads empty.
 
-A slot whose first byte is 0x00 or 0xFF is empty (fresh or erased flash, or
-cleared). Any other slot that fails its checks (magic, kind, length, CRC, version) is unreadable:
-it is set aside, never returned and never raised about; if no good copy is left the
-kind is flagged and `take_notice()` gives the player's message once.
+A slot whose first byte is 0x00 or 0xFF is empty (fresh or erased flash). Any other
+slot that fails its checks (magic, kind, length, CRC, version) is unreadable: it is
+set aside, never returned and never raised about; if no good copy is left the
+record is flagged and `take_notice()` gives the player's message once. A store in
+the older layout (one record per kind at fixed places) is read once in its place, so
+an update keeps the options, statistics and saved game.
 
-Clearing zeroes the whole header of both slots, the older slot first: a power cut
-in between can never bring an older record back, a cut inside one header has zeroed
-its magic byte first (empty), and with the CRC zeroed too a later write cut short
-cannot revive the old payload. A save whose payload equals the
-current good record writes nothing (flash wears out); `writes` counts every slice
-assignment made to the store.
+A save that changes nothing writes nothing (flash wears out); `writes` counts every
+slice assignment made to the store.
 
-Use (UI):
+Use (UI), the save points only (issue 12): the end of a Spades hand or a Spit round,
+leaving the table, options changed, statistics reset:
     st = Storage(microcontroller.nvm)          # laptop: Storage(ui.filestore.FileStore())
     saved = st.load_game()                     # (game_id, level_byte, blob) or None
     # Match.from_bytes(blob) raising ValueError -> st.reject(GAME): no Continue, notice
     msg = st.take_notice()                     # once, after the loads: text or None
-    st.save_game(game_id, level_byte, match.to_bytes())   # after each action that matters
-    st.clear_game()                            # match finished or abandoned
+    st.save_game(game_id, level_byte, match.to_bytes(), stats)  # game and stats: one write
+    st.clear_game(stats)                       # match finished (stats with it) or abandoned
     opts = st.load_options(); st.save_options(opts)       # engine.options.Options
     stats = st.load_stats(); st.save_stats(stats)         # engine.stats.Stats
-    st.reset_stats()                           # the menu's "reset statistics"
+    st.reset_stats()                           # no statistics at all
 Every save returns True if it wrote, False if nothing changed; `st.writes` counts.
 
 Trouble never stops a game: `attach(store)` gives a Storage even when the store is
@@ -78,22 +77,25 @@ GAME_SPADES2 = const(1)
 GAME_SPIT = const(2)
 GAMES = const(3)
 
+# the parts of the record (and the kinds of the older layout)
 OPTIONS = const(1)
 STATS = const(2)
 GAME = const(3)
+RECORD = const(4)  # the record holding all three; also its bit in `unreadable`
 
 SIZE = const(8192)
 HEADER = const(10)
 MAGIC = const(0xB7)
+VERSION = const(1)
+SLOT = const(0x1000)
+END = const(0x2000)
 _SEQ_MASK = const(0xFF)
 
-# per kind (index = kind): first slot offset, slot size, payload version
-_BASE = (0, 0x0000, 0x0100, 0x0400)
-_SLOT = (0, 0x40, 0x100, 0x800)
-VERSIONS = (0, 1, 1, 1)
-END = const(0x1400)
+# the older layout, read once in its place: first slot offset and slot size per kind
+_OLD_BASE = (0, 0x0000, 0x0100, 0x0400)
+_OLD_SLOT = (0, 0x40, 0x100, 0x800)
 
-# the largest match blob a saved game can hold (2048 - header - id - level)
+# the largest match blob a saved game can hold
 MAX_GAME_BLOB = const(2036)
 
 # why the Storage runs in memory only (`trouble`), and what the player is told once
@@ -110,6 +112,7 @@ NOTICES = (
     "options could not be read: defaults restored",
     "statistics could not be read: reset to zero",
     "saved game could not be read",
+    "saved data could not be read: starting afresh",
 )
 
 # CRC-32 (reflected, poly 0xEDB88320), one nibble at a time, as 16-bit halves
@@ -120,7 +123,7 @@ _TLO = (0x0000, 0x1064, 0x20C8, 0x30AC, 0x4190, 0x51F4, 0x6158, 0x713C,
 
 
 class StoreFull(ValueError):
-    """A payload too big for its slot: raised before anything is written."""
+    """A record too big for its slot: raised before anything is written."""
 
 
 def crc32(data, hi=0xFFFF, lo=0xFFFF):
@@ -148,16 +151,69 @@ def crc_bytes(hi, lo):
     return bytes((lo & 0xFF, lo >> 8, hi & 0xFF, hi >> 8))
 
 
+def _check(x, lo, hi, what):
+    # bad input raises before anything is read or written (a bool or float would
+    # pass as an int)
+    if type(x) is not int or not lo <= x <= hi:
+        raise ValueError("storage: %s must be an int %d..%d" % (what, lo, hi))
+
+
 def _blank(header):
-    # erased flash, a zeroed store, or a slot cleared by `clear`
+    # erased flash or a zeroed store
     return header[0] == 0 or header[0] == 0xFF
 
 
+def split(payload):
+    """[None, options, stats, game] from a record's payload, or None if malformed."""
+    parts = [None, None, None, None]
+    i = 0
+    n = len(payload)
+    for kind in (OPTIONS, STATS, GAME):
+        if i + 2 > n:
+            return None
+        k = payload[i] | (payload[i + 1] << 8)
+        i += 2
+        if k:
+            parts[kind] = payload[i:i + k]
+        i += k
+    if i != n or (parts[GAME] is not None and len(parts[GAME]) < 2):
+        return None
+    return parts
+
+
+def join(parts):
+    """The payload for [None, options, stats, game] (split's inverse)."""
+    out = bytearray()
+    for kind in (OPTIONS, STATS, GAME):
+        p = parts[kind] or b""
+        out.append(len(p) & 0xFF)
+        out.append(len(p) >> 8)
+        out.extend(p)
+    return out
+
+
+def record(seq, payload):
+    """Header and payload of a record, CRC included."""
+    n = len(payload)
+    rec = bytearray(HEADER + n)
+    rec[0] = MAGIC
+    rec[1] = RECORD
+    rec[2] = VERSION
+    rec[3] = seq
+    rec[4] = n & 0xFF
+    rec[5] = n >> 8
+    rec[HEADER:] = payload
+    hi, lo = crc32(rec[0:6])
+    hi, lo = crc32(payload, hi, lo)
+    rec[6:10] = crc_bytes(hi, lo)
+    return rec
+
+
 class Storage:
-    """Records in a fixed-size store. See the module docstring for the layout.
+    """The one record in a fixed-size store. See the module docstring for the layout.
 
     `writes`: slice assignments made so far. `unreadable`: bit (1 << kind) set for
-    each kind whose load found an unreadable record and no good copy.
+    each part the player must hear was lost (RECORD: the whole record).
     """
 
     def __init__(self, store):
@@ -168,56 +224,66 @@ class Storage:
         self.unreadable = 0
         self.trouble = 0  # NO_ROOM / WRITE_FAILED: in memory only from then on
         self._told = False
-        # per kind: (slot, seq, payload) of the current good record, or None when
-        # not yet scanned; a scan of a kind with no good record caches (-1, -1, None)
-        self._current = [None, None, None, None]
+        # (slot, seq, parts) of the current good record (slot -1: none), or None when
+        # not yet scanned; parts is [None, options, stats, game] payloads
+        self._current = None
 
-    # ---- records, by kind -------------------------------------------------
+    # ---- the record ------------------------------------------------------
 
-    def _slot_offset(self, kind, slot):
-        return _BASE[kind] + slot * _SLOT[kind]
-
-    def _read_slot(self, kind, slot):
-        """(state, seq, payload): state 0 empty, 1 good, 2 unreadable."""
+    def _read_at(self, off, kind, room):
+        """(state, seq, payload) of the slot at `off`: state 0 empty, 1 good, 2 unreadable."""
         store = self.store
-        off = self._slot_offset(kind, slot)
         h = bytes(store[off:off + HEADER])
         if _blank(h):
             return 0, -1, None
         n = h[4] | (h[5] << 8)
-        if h[0] != MAGIC or h[1] != kind or n > _SLOT[kind] - HEADER:
+        if h[0] != MAGIC or h[1] != kind or n > room - HEADER:
             return 2, -1, None
         payload = bytes(store[off + HEADER:off + HEADER + n])
         hi, lo = crc32(h[0:6])
         hi, lo = crc32(payload, hi, lo)
-        if crc_bytes(hi, lo) != h[6:10] or h[2] != VERSIONS[kind]:
+        if crc_bytes(hi, lo) != h[6:10] or h[2] != VERSION:
             return 2, -1, None
         return 1, h[3], payload
 
-    def _scan(self, kind):
-        """Read both slots; remember and return the current good record."""
-        s0, q0, p0 = self._read_slot(kind, 0)
-        s1, q1, p1 = self._read_slot(kind, 1)
+    def _newest(self, kind, base, room):
+        """(slot, seq, payload) of the newer good one of two slots, or (-1, -1, None)
+        and whether an unreadable slot was seen."""
+        s0, q0, p0 = self._read_at(base, kind, room)
+        s1, q1, p1 = self._read_at(base + room, kind, room)
         if s0 == 1 and (s1 != 1 or ((q0 - q1) & _SEQ_MASK) < 128):
-            cur = (0, q0, p0)
-        elif s1 == 1:
-            cur = (1, q1, p1)
+            return (0, q0, p0), False
+        if s1 == 1:
+            return (1, q1, p1), False
+        return (-1, -1, None), s0 == 2 or s1 == 2
+
+    def _scan(self):
+        """Read both slots; remember and return the current good record."""
+        (slot, seq, p), bad = self._newest(RECORD, 0, SLOT)
+        parts = split(p) if p is not None else None
+        if parts is None:
+            bad = bad or p is not None
+            slot = seq = -1
+            parts = [None, None, None, None]
+            for kind in (OPTIONS, STATS, GAME):  # the older layout, until the first write
+                parts[kind] = self._newest(kind, _OLD_BASE[kind], _OLD_SLOT[kind])[0][2]
+                if parts[kind] is not None:
+                    bad = False
+        if bad:
+            self.unreadable |= 1 << RECORD
         else:
-            cur = (-1, -1, None)
-            if s0 == 2 or s1 == 2:
-                self.unreadable |= 1 << kind
-        if cur[2] is not None:
-            self.unreadable &= ~(1 << kind)
-        self._current[kind] = cur
+            self.unreadable &= ~(1 << RECORD)
+        cur = self._current = (slot, seq, parts)
         return cur
 
     def read(self, kind):
-        """The payload of the newest good record of `kind`, or None. Never raises
-        on bad data; an unreadable record with no good copy sets the kind's flag."""
-        cur = self._current[kind]
+        """The payload of `kind` in the newest good record, or None. Never raises on
+        bad data; an unreadable record with no good copy sets the RECORD flag."""
+        _check(kind, OPTIONS, GAME, "kind")
+        cur = self._current
         if self.trouble and cur is not None:
-            return cur[2]  # in memory only: what this run saved is the truth
-        return self._scan(kind)[2]
+            return cur[2][kind]  # in memory only: what this run saved is the truth
+        return self._scan()[2][kind]
 
     def _put(self, off, data):
         """One slice assignment, unless in trouble; an OSError (or a store that
@@ -233,80 +299,72 @@ class Storage:
         if getattr(self.store, "error", None) is not None:
             self.trouble = WRITE_FAILED
 
-    def write(self, kind, payload):
-        """Store `payload` as the new record of `kind`. Returns False (and writes
-        nothing) when it equals the current good record. StoreFull if too big."""
-        payload = bytes(payload)
-        n = len(payload)
-        if n > _SLOT[kind] - HEADER:
-            raise StoreFull("storage: %d bytes do not fit a slot of kind %d (max %d)"
-                            % (n, kind, _SLOT[kind] - HEADER))
-        cur = self._current[kind]
-        if cur is None:
-            cur = self._scan(kind)
-        if cur[2] == payload:
+    def parts(self):
+        """A copy of [None, options, stats, game] as the store holds them now."""
+        cur = self._current
+        if cur is None or not self.trouble:
+            cur = self._scan()
+        return cur[2][:]
+
+    def commit(self, parts, force=False):
+        """Write `parts` (from parts(), changed) as the new record, in one slice
+        assignment. False, and no write, when nothing changed (unless `force`).
+        StoreFull, before any write, when the record does not fit a slot."""
+        cur = self._current
+        if parts == cur[2] and not force:
             return False
-        if cur[0] < 0:
-            slot = 0
-            seq = 0
-        else:
-            slot = 1 - cur[0]
-            seq = (cur[1] + 1) & _SEQ_MASK
-        rec = bytearray(HEADER + n)
-        rec[0] = MAGIC
-        rec[1] = kind
-        rec[2] = VERSIONS[kind]
-        rec[3] = seq
-        rec[4] = n & 0xFF
-        rec[5] = n >> 8
-        rec[HEADER:] = payload
-        hi, lo = crc32(rec[0:6])
-        hi, lo = crc32(payload, hi, lo)
-        rec[6:10] = crc_bytes(hi, lo)
-        off = self._slot_offset(kind, slot)
+        body = join(parts)
+        if HEADER + len(body) > SLOT:
+            raise StoreFull("storage: a record of %d bytes does not fit %d" % (HEADER + len(body), SLOT))
+        slot = 1 if cur[0] < 0 else 1 - cur[0]
+        seq = (cur[1] + 1) & _SEQ_MASK
         # forget first: if the write fails half way, rescan before trusting anything
-        self._current[kind] = None
-        self._put(off, rec)
-        self._current[kind] = (slot, seq, payload)
-        self.unreadable &= ~(1 << kind)
+        self._current = None
+        self._put(slot * SLOT, record(seq, body))
+        self._current = (slot, seq, parts)
         return True
 
+    def _set(self, kind, payload, stats=None):
+        _check(kind, OPTIONS, GAME, "kind")
+        if payload is not None and not isinstance(payload, (bytes, bytearray)):
+            raise ValueError("storage: a payload is bytes")
+        p = self.parts()
+        p[kind] = None if payload is None else bytes(payload)
+        if stats is not None:
+            p[STATS] = stats.to_bytes()
+        return self.commit(p)
+
+    def write(self, kind, payload):
+        """Store `payload` as part `kind`. False (no write) when it equals the current one."""
+        return self._set(kind, payload)
+
     def clear(self, kind):
-        """Empty both slots (older first). False, and no write, if both are empty."""
-        s0, q0, _ = self._read_slot(kind, 0)
-        s1, q1, _ = self._read_slot(kind, 1)
-        order = (0, 1)
-        if s0 == 1 and (s1 != 1 or ((q0 - q1) & _SEQ_MASK) < 128):
-            order = (1, 0)  # slot 0 holds the newest: blank slot 1 first
-        wrote = False
-        self._current[kind] = None
-        for slot in order:
-            if (s0, s1)[slot] != 0:
-                self._put(self._slot_offset(kind, slot), bytes(HEADER))
-                wrote = True
-        self._current[kind] = (-1, -1, None)
+        """Remove part `kind`. False, and no write, if there was none."""
         self.unreadable &= ~(1 << kind)
-        return wrote
+        return self._set(kind, None)
 
     def reject(self, kind):
-        """A record that passed its checks but its user could not take (e.g. the
-        engine's from_bytes raised ValueError): flag it like an unreadable one, so
-        take_notice() tells the player once. It is cleared at once: a later load (the
-        menu asking again) must not find it good and drop the flag."""
+        """A part that passed its checks but its user could not take (e.g. the
+        engine's from_bytes raised ValueError): removed at once (a later load, the
+        menu asking again, must not find it), and take_notice() tells the player once."""
         self.clear(kind)
         self.unreadable |= 1 << kind
 
     def take_notice(self):
         """The message for the player about unreadable records, once, or None.
 
-        The unreadable records it reports are cleared, so the player is not told
-        again at the next start."""
+        What it reports is removed (one write), so the player is not told again at
+        the next start."""
         bad = self.unreadable
         lines = []
-        for kind in (GAME, OPTIONS, STATS):
-            if bad & (1 << kind):
-                lines.append(NOTICES[kind])
-                self.clear(kind)
+        if bad:
+            p = self.parts()
+            for kind in (RECORD, GAME, OPTIONS, STATS):
+                if bad & (1 << kind):
+                    lines.append(NOTICES[kind])
+                    if kind != RECORD:
+                        p[kind] = None
+            self.commit(p, bad & (1 << RECORD))
         self.unreadable = 0
         if self.trouble and not self._told:
             self._told = True
@@ -315,31 +373,35 @@ class Storage:
 
     # ---- saved game ------------------------------------------------------
 
-    def save_game(self, game_id, level, blob):
+    def save_game(self, game_id, level, blob, stats=None):
         """Save the match: `blob` is its to_bytes(), `level` the bots' level (kept
-        with the match: options may change before Continue). The same order as
-        load_game() returns. False, and no write, if nothing changed."""
+        with the match: options may change before Continue); `stats` (a Stats),
+        when given, goes in the same write. False, and no write, if nothing changed."""
+        _check(game_id, 0, GAMES - 1, "game id")
+        _check(level, 0, 255, "level")
+        if not isinstance(blob, (bytes, bytearray, memoryview)):
+            raise ValueError("storage: a game blob is bytes")
         if len(blob) > MAX_GAME_BLOB:
             raise StoreFull("storage: game blob of %d bytes, max %d" % (len(blob), MAX_GAME_BLOB))
         payload = bytearray(2 + len(blob))
         payload[0] = game_id
         payload[1] = level
         payload[2:] = blob
-        return self.write(GAME, payload)
+        return self._set(GAME, payload, stats)
 
     def load_game(self):
         """(game_id, level, blob) of the saved match, or None."""
         p = self.read(GAME)
-        if p is None or len(p) < 2:
+        if p is None:
             return None
         return p[0], p[1], p[2:]
 
     def has_game(self):
         return self.load_game() is not None
 
-    def clear_game(self):
-        """Finishing or abandoning a match."""
-        return self.clear(GAME)
+    def clear_game(self, stats=None):
+        """Finishing (with the final `stats` in the same write) or abandoning a match."""
+        return self._set(GAME, None, stats)
 
     # ---- options ---------------------------------------------------------
 
@@ -355,7 +417,7 @@ class Storage:
         return o
 
     def save_options(self, opts):
-        return self.write(OPTIONS, opts.to_bytes())
+        return self._set(OPTIONS, opts.to_bytes())
 
     def clear_options(self):
         return self.clear(OPTIONS)
@@ -374,7 +436,7 @@ class Storage:
         return s
 
     def save_stats(self, st):
-        return self.write(STATS, st.to_bytes())
+        return self._set(STATS, st.to_bytes())
 
     def reset_stats(self):
         return self.clear(STATS)
@@ -408,16 +470,16 @@ def attach(store):
 
 
 def recover(store):
-    """Select held at start (boot.py): clear the saved game and the options.
-
-    Statistics are kept. Returns the number of writes made (0 on a store too small
-    to hold the layout: nothing was ever saved there)."""
+    """Select held at start (boot.py): clear the saved game and the options, in one
+    write. Statistics are kept. Returns the number of writes made (0 on a store too
+    small to hold the layout, or with nothing to clear)."""
     try:
         if len(store) < END:
             return 0
     except TypeError:
         return 0
     s = Storage(store)
-    s.clear_game()
-    s.clear_options()
+    p = s.parts()
+    p[GAME] = p[OPTIONS] = None
+    s.commit(p)
     return s.writes

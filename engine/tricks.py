@@ -19,7 +19,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from engine.rng import Rng
+from engine.rng import Rng, small
 # Imported once with the engine: a late import at a hand's end can fail in a
 # fragmented heap, in the middle of a game.
 from engine.scoring import score_side, winner
@@ -52,6 +52,7 @@ PLAYED = const(4)
 STOCK = const(5)
 PILE = const(6)
 
+TARGETS = (200, 300, 500)  # 1.8: the target's choices
 _HEAD = const(25)
 _OFF = const(0x800000)
 _VERSION = const(1)
@@ -75,8 +76,10 @@ class Table:
     def _setup(self, seed, blind_nil, bag_penalty, target):
         self.blind_nil = bool(blind_nil)
         self.bag_penalty = bool(bag_penalty)
-        if not 1 <= target <= 30000:
-            raise ValueError("1.8: target out of range")
+        if not small(seed, 0, 0x3FFFFFFF):
+            raise ValueError("4: the seed is an int 0..2**30-1")
+        if target not in TARGETS or not small(target, 200, 500):
+            raise ValueError("1.8: target 200, 300 or 500")
         self.target = target
         self.rng = Rng(seed)
         self.scores = [0, 0]
@@ -225,6 +228,17 @@ class Table:
         self.phase = HAND_OVER if self.winner < 0 else MATCH_OVER
         self.to_move = -1
 
+    def _who(self, a, seat):
+        """The acting seat; RULES 4: the action and seat are checked before anything
+        changes (a float or bool would index like an int and half-apply)."""
+        if not small(a, 0, 255):
+            raise IllegalAction("4: an action is an int 0..255")
+        if seat is None:
+            return self.to_move
+        if not small(seat, 0, self.n - 1):
+            raise IllegalAction("%d.1: no such seat" % (3 - self.n // 2))
+        return seat
+
     def _next_hand(self, a, section):
         if self.phase == MATCH_OVER:
             raise IllegalAction(section + ": the match is over")
@@ -238,8 +252,8 @@ class Table:
         """What `seat` may know, as a View (one per seat, refreshed here). Fields that
         change only with a non-play action or at the end of a hand are refreshed only
         when such a change happened since this seat's last observation."""
-        if not 0 <= seat < self.n:
-            raise IllegalAction("1.1: no such seat")
+        if not small(seat, 0, self.n - 1):
+            raise IllegalAction("%d.1: no such seat" % (3 - self.n // 2))
         v = self._views[seat]
         if v is None:
             v = self._views[seat] = View()
@@ -285,43 +299,14 @@ class Table:
 
     @classmethod
     def from_bytes(cls, b):
+        # the loader is imported only here: its code stays out of the heap in play
+        from engine.spades_load import load
         try:
-            b = bytes(b)
-            m = cls._load(b)
+            m = load(cls, bytes(b))
         except IllegalAction as e:
             raise ValueError("save: " + e.args[0])
         except (IndexError, TypeError, KeyError) as e:
             raise ValueError("save: damaged (%r)" % (e,))
-        return m
-
-    @classmethod
-    def _load(cls, b):
-        n = len(b)
-        if n < _HEAD + cls.deal_size + 2 or b[0] != cls.magic:
-            raise ValueError("save: not a saved match of this game")
-        s = (sum(b[:-2]) + n - 2) & 0xFFFF
-        if b[-2] != s >> 8 or b[-1] != s & 255:
-            raise ValueError("save: checksum does not match")
-        if b[1] != _VERSION or b[2] > 3 + (cls.n & 4):  # bit 2: blind_nil_behind, four players
-            raise ValueError("save: unknown version or options")
-        m = cls(1, b[2] & 1, b[2] & 2, (b[3] << 8) | b[4], False)
-        m.blind_nil_behind = b[2] >> 2  # before the re-deal: it decides who sees their cards
-        if b[5] >= m.n:
-            raise ValueError("save: bad dealer")
-        m.dealer = b[5]
-        vals = [(b[6 + 3 * i] << 16) | (b[7 + 3 * i] << 8) | b[8 + 3 * i] for i in range(5)]
-        m.hand_no = vals[0]
-        m.scores[0] = vals[1] - _OFF
-        m.scores[1] = vals[2] - _OFF
-        m.bags[0] = vals[3]
-        m.bags[1] = vals[4]
-        m.rng.set_state(b[21:25])
-        end = _HEAD + cls.deal_size
-        m._redeal(b[_HEAD:end])
-        for a in b[end:-2]:
-            m._replay(a)
-        if m.to_bytes() != b:  # e.g. a NEXT_HAND in the log: never written by to_bytes
-            raise ValueError("save: not a save this engine writes")
         return m
 
     def _replay(self, a):

@@ -48,7 +48,7 @@ def human_keys(app):
     if not isinstance(s, Table):
         return ()
     m = s.m
-    if m.to_move != 0 or s.trick_shown or s.bot is not None:
+    if m.to_move != 0 or s.trick_shown or s.bot is not None or s.motion.active:
         return ()
     ph = m.phase
     if ph == BIDDING:

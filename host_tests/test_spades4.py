@@ -251,6 +251,7 @@ def test_blind_nil_behind_off_by_default_and_nothing_without_blind_nil_1_4():
 
 def test_blind_nil_behind_survives_the_save_4():
     m = rig(Match(1, blind_nil_behind=True), suits_hands(), dealer=EAST, scores=[0, 200])
+    m.hand_no = 2  # 200 points need a hand played: a head play can reach (issue 12)
     m._head()  # the save head as if this hand had been dealt so
     m.apply(BLIND_NIL)
     b = m.to_bytes()

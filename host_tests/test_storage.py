@@ -157,12 +157,12 @@ def test_erased_flash_reads_as_empty_without_notice():
 def test_slots_alternate_and_sequence_wraps():
     nvm = bytearray(8192)
     s = Storage(nvm)
-    base = storage._BASE[GAME]
-    size = storage._SLOT[GAME]
     for i in range(600):  # past 255 twice
         b = i.to_bytes(2, "little")
         assert s.save_game(1, 0, b)
-        assert nvm[base + (i % 2) * size + 3] == i & 0xFF  # slot i%2, seq i mod 256
+        slot = (i + 1) % 2  # the first record goes to slot B: slot A may hold the older layout
+        assert nvm[slot * storage.SLOT + 1] == storage.RECORD
+        assert nvm[slot * storage.SLOT + 3] == i & 0xFF  # seq i mod 256
         assert Storage(nvm).load_game() == (1, 0, b), i
     assert s.writes == 600
 
@@ -175,6 +175,24 @@ def test_each_save_is_one_slice_assignment():
     s.save_options(some_options())
     s.save_stats(some_stats(2))
     assert SliceCountingStore.assignments == 3 == s.writes
+
+
+def test_a_save_point_writes_game_statistics_and_options_in_one_assignment():  # issue 12
+    nvm = SliceCountingStore(8192)
+    SliceCountingStore.assignments = 0
+    s = Storage(nvm)
+    o, st, g = some_options(), some_stats(3), blob(3)
+    s.save_options(o)
+    assert s.save_game(storage.GAME_SPADES4, 1, g, st)  # the end of a hand
+    assert SliceCountingStore.assignments == 2
+    t = Storage(bytearray(nvm))
+    assert t.load_game() == (storage.GAME_SPADES4, 1, g) and t.load_stats() == st and t.load_options() == o
+    st.match_over(storage.GAME_SPADES4, True)
+    assert s.clear_game(st)  # the match's end: the game goes, the statistics count it
+    assert SliceCountingStore.assignments == 3
+    t = Storage(bytearray(nvm))
+    assert t.load_game() is None and t.load_stats() == st and t.load_options() == o
+    assert not s.clear_game(st) and SliceCountingStore.assignments == 3  # nothing changed
 
 
 # ---- no write when nothing changed ---------------------------------------------
@@ -201,30 +219,27 @@ def test_no_write_when_nothing_changed():
 
 
 def test_write_count_over_a_scripted_match():
-    """The UI saves after every action that matters; only real changes are written."""
+    """Save points only (issue 12): the match's start, each hand's end (game and
+    statistics together), leaving the table; repeated saves write nothing."""
     nvm = bytearray(8192)
     s = Storage(nvm)
     st = s.load_stats()
-    o = s.load_options()
-    s.save_options(o)  # defaults, first run: one write
     state = bytearray(blob(9, 180))
-    saves = 0
+    s.save_game(storage.GAME_SPADES4, 1, state)  # a new match
     for hand in range(8):
-        for step in range(4 + 13):  # four bids, thirteen tricks
+        for step in range(4 + 13):  # bids and tricks: nothing saved
             state[(hand * 17 + step) % 180] ^= 0x5A
+        if hand == 3:  # the pause menu opened, then Quit: one write
             s.save_game(storage.GAME_SPADES4, 1, state)
-            s.save_game(storage.GAME_SPADES4, 1, state)  # a redundant save: no write
-            s.save_options(o)  # unchanged
-            saves += 3
+            s.save_game(storage.GAME_SPADES4, 1, state)
         st.add(storage.GAME_SPADES4, stats.HANDS)
-        s.save_stats(st)
-        saves += 1
+        if hand < 7:
+            s.save_game(storage.GAME_SPADES4, 1, state, st)
     st.add(storage.GAME_SPADES4, stats.MATCHES)
-    s.save_stats(st)
-    s.clear_game()
-    saves += 2
-    print("scripted match: %d save calls, %d store writes" % (saves, s.writes))
-    assert s.writes == 1 + 8 * 17 + 8 + 1 + 2
+    s.clear_game(st)
+    assert s.writes == 1 + 8 + 1  # hands + 2
+    t = Storage(nvm)
+    assert t.load_game() is None and t.load_stats().get(storage.GAME_SPADES4, stats.HANDS) == 8
 
 
 # ---- power cuts ----------------------------------------------------------------
@@ -302,6 +317,27 @@ def test_power_cut_after_every_byte_leaves_the_previous_good_record():
     assert checked == total + 1
 
 
+def test_power_cut_in_a_save_point_never_mixes_old_and_new():  # issue 12
+    """A cut after every byte of the one assignment: the game and the statistics
+    are both the old ones or both the new ones (a hand is never counted twice)."""
+    g1, g2, st1, st2, o = blob(14, 120), blob(15, 130), some_stats(23), some_stats(24), some_options()
+    nvm0 = bytearray(8192)
+    s = Storage(nvm0)
+    s.save_options(o)
+    s.save_game(0, 1, g1, st1)
+    total = storage.HEADER + 6 + len(o.to_bytes()) + stats.SIZE + 2 + len(g2)
+    for k in range(total + 1):
+        nvm = bytearray(nvm0)
+        try:
+            Storage(CuttingStore(nvm, k)).save_game(0, 1, g2, st2)
+        except PowerCut:
+            pass
+        got, t = loaded(nvm)
+        pair = (got[GAME], got[STATS])
+        assert pair == ((0, 1, g1), st1) if k < total else pair == ((0, 1, g2), st2), k
+        assert got[OPTIONS] == o and t.take_notice() is None
+
+
 def test_power_cut_during_clear_never_brings_back_an_older_game():
     g_old, g_new = blob(31), blob(32)
     for k in range(2 * storage.HEADER + 1):
@@ -322,62 +358,63 @@ def test_power_cut_during_clear_never_brings_back_an_older_game():
 
 # ---- corruption ----------------------------------------------------------------
 
+def commit_all(s, v):
+    """One record holding the game, options and statistics of `v`."""
+    p = s.parts()
+    g = v[GAME]
+    p[GAME] = bytes(g[:2]) + g[2]
+    p[OPTIONS] = v[OPTIONS].to_bytes()
+    p[STATS] = v[STATS].to_bytes()
+    assert s.commit(p)
+
+
 def two_copies_store():
-    """Every kind with a record in both slots; returns nvm, newest and previous values
-    and where the newest record of each kind lies."""
+    """A record in both slots; returns nvm, newest and previous values and the byte
+    span of each slot's record."""
     nvm = bytearray(8192)
     s = Storage(nvm)
     prev = {GAME: (0, 1, blob(41)), OPTIONS: options.Options(), STATS: some_stats(41)}
     new = {GAME: (0, 1, blob(42, 120)), OPTIONS: some_options(), STATS: some_stats(42)}
-    for v in (prev, new):
-        s.save_game(*v[GAME])
-        s.save_options(v[OPTIONS])
-        s.save_stats(v[STATS])
-    spans = {}
-    for kind in (GAME, OPTIONS, STATS):
-        slot, seq, payload = s._current[kind]
-        off = storage._BASE[kind] + slot * storage._SLOT[kind]
-        spans[kind] = (off, off + storage.HEADER + len(payload))
-    return nvm, new, prev, spans
+    commit_all(s, prev)
+    commit_all(s, new)
+    spans = []
+    for slot in (0, 1):
+        off = slot * storage.SLOT
+        spans.append((off, off + storage.HEADER + nvm[off + 4] + (nvm[off + 5] << 8)))
+    return nvm, new, prev, spans[s._current[0]], spans[1 - s._current[0]]
 
 
 def test_corrupting_any_byte_is_detected_and_never_loads_wrong_data():
-    nvm0, new, prev, spans = two_copies_store()
+    nvm0, new, prev, (a, b), (c, d) = two_copies_store()
     flips = 0
-    in_records = bytearray(8192)  # bytes inside a record of either slot
-    for kind in (GAME, OPTIONS, STATS):
-        for slot in (0, 1):
-            off = storage._BASE[kind] + slot * storage._SLOT[kind]
-            n = storage.HEADER + nvm0[off + 4] + (nvm0[off + 5] << 8)
-            in_records[off:off + n] = b"\x01" * n
     for i in range(8192):
-        for x in ((0x01, 0x80, 0xFF, 0x5A) if in_records[i] else (0xFF,)):
+        in_record = a <= i < b or c <= i < d
+        for x in ((0x01, 0x80, 0xFF, 0x5A) if in_record else (0xFF,)):
             nvm = bytearray(nvm0)
             nvm[i] ^= x
             got, t = loaded(nvm)
+            want = prev if a <= i < b else new  # all three parts together, never mixed
             for kind in (GAME, OPTIONS, STATS):
-                a, b = spans[kind]
-                want = prev[kind] if a <= i < b else new[kind]
-                assert got[kind] == want, (i, x, kind)
+                assert got[kind] == want[kind], (i, x, kind)
             flips += 1
     print("%d single-byte corruptions, all detected" % flips)
 
 
-def test_corrupting_the_only_copy_gives_none_and_one_notice():
+def test_corrupting_the_only_copy_gives_nothing_and_one_notice():
     nvm0 = bytearray(8192)
     s = Storage(nvm0)
     g = blob(50)
-    s.save_game(2, 0, g)
-    n = storage.HEADER + 2 + len(g)
-    base = storage._BASE[GAME]
+    s.save_game(2, 0, g, some_stats(50))
+    base = s._current[0] * storage.SLOT
+    n = storage.HEADER + 6 + 2 + len(g) + stats.SIZE
     for i in range(base, base + n):
         nvm = bytearray(nvm0)
         nvm[i] ^= 0x10
         t = Storage(nvm)
         assert t.load_game() is None, i
-        assert not t.has_game()
+        assert not t.has_game() and t.load_stats() == stats.Stats()
         msg = t.take_notice()
-        assert msg == "saved game could not be read", (i, msg)
+        assert msg == storage.NOTICES[storage.RECORD], (i, msg)
         assert t.take_notice() is None  # told once
         assert Storage(nvm).take_notice() is None  # and not again at the next start
         assert Storage(nvm).load_game() is None
@@ -385,7 +422,7 @@ def test_corrupting_the_only_copy_gives_none_and_one_notice():
 
 def test_random_garbage_never_loads_as_a_record():
     r = random.Random(77)
-    nvm0, new, prev, spans = two_copies_store()
+    nvm0, new, prev, _, _ = two_copies_store()
     for trial in range(3000):
         nvm = bytearray(nvm0)
         start = r.randrange(8192)
@@ -393,49 +430,81 @@ def test_random_garbage_never_loads_as_a_record():
         for j in range(start, min(8192, start + n)):
             nvm[j] = r.randrange(256)
         got, t = loaded(nvm)
-        for kind in (GAME, OPTIONS, STATS):
-            assert got[kind] in (new[kind], prev[kind], None) or (
-                kind != GAME and got[kind] in (options.Options(), stats.Stats())), (trial, kind)
+        assert got in ({k: new[k] for k in got}, {k: prev[k] for k in got}), trial
     # whole slots of garbage with a plausible header: CRC-32 catches it
     for trial in range(2000):
         nvm = bytearray(8192)
-        off = storage._BASE[GAME]
+        off = storage.SLOT * (trial & 1)
         nvm[off:off + 300] = bytes(r.randrange(256) for _ in range(300))
         nvm[off] = storage.MAGIC
-        nvm[off + 1] = GAME
-        nvm[off + 2] = 1
+        nvm[off + 1] = storage.RECORD
+        nvm[off + 2] = storage.VERSION
         nvm[off + 4] = 200
         nvm[off + 5] = 0
         t = Storage(nvm)
-        assert t.load_game() is None and t.unreadable == 1 << GAME
+        assert t.load_game() is None and t.unreadable == 1 << storage.RECORD
+
+
+def resign(nvm, off):
+    """Recompute the CRC of the record at `off` (after a deliberate change)."""
+    n = nvm[off + 4] | nvm[off + 5] << 8
+    body = bytes(nvm[off:off + 6]) + bytes(nvm[off + 10:off + 10 + n])
+    nvm[off + 6:off + 10] = zlib.crc32(body).to_bytes(4, "little")
 
 
 def test_unknown_version_is_set_aside():
     nvm = bytearray(8192)
     s = Storage(nvm)
-    s.save_game(0, 0, blob(60))
-    s.save_game(0, 0, blob(61))  # slot 1, seq 1
-    # rewrite slot 1 as version 2 with a valid CRC: a record from a newer firmware
-    off = storage._BASE[GAME] + storage._SLOT[GAME]
-    n = nvm[off + 4] | nvm[off + 5] << 8
-    nvm[off + 2] = 2
-    body = bytes(nvm[off:off + 6]) + bytes(nvm[off + 10:off + 10 + n])
-    nvm[off + 6:off + 10] = zlib.crc32(body).to_bytes(4, "little")
+    s.save_game(0, 0, blob(60))  # slot B, seq 0
+    s.save_game(0, 0, blob(61))  # slot A, seq 1
+    # rewrite slot A as version 2 with a valid CRC: a record from a newer firmware
+    nvm[2] = 2
+    resign(nvm, 0)
     t = Storage(nvm)
     assert t.load_game() == (0, 0, blob(60))  # the older good copy
     assert t.unreadable == 0
-    # with no older copy: None and the notice
-    Storage(nvm).clear(GAME)  # blanks both
-    nvm2 = bytearray(8192)
-    Storage(nvm2).save_options(some_options())
-    off = storage._BASE[OPTIONS]
-    n = nvm2[off + 4]
-    nvm2[off + 2] = 9
-    body = bytes(nvm2[off:off + 6]) + bytes(nvm2[off + 10:off + 10 + n])
-    nvm2[off + 6:off + 10] = zlib.crc32(body).to_bytes(4, "little")
-    t = Storage(nvm2)
-    assert t.load_options() == options.Options()
-    assert t.take_notice() == "options could not be read: defaults restored"
+    # with no older copy: nothing, and the notice
+    nvm[storage.SLOT] = 0
+    t = Storage(nvm)
+    assert t.load_options() == options.Options() and t.load_game() is None
+    assert t.take_notice() == storage.NOTICES[storage.RECORD]
+
+
+def test_a_malformed_payload_with_a_good_crc_is_set_aside():
+    nvm = bytearray(8192)
+    Storage(nvm).save_game(0, 0, blob(62))
+    off = storage.SLOT
+    nvm[off + 10] = 9  # the options part's length now runs into the others
+    resign(nvm, off)
+    t = Storage(nvm)
+    assert t.load_game() is None and t.take_notice() == storage.NOTICES[storage.RECORD]
+
+
+def test_the_older_layout_is_read_and_replaced_by_the_first_save():
+    """Before issue 12 each kind had its own two slots; an update keeps what they hold,
+    and a power cut in the first new save (into slot B) still leaves them readable."""
+    o, st, g = some_options(), some_stats(63), bytes((2, 3)) + blob(63)
+    nvm0 = bytearray(8192)
+    for kind, payload, seq in ((OPTIONS, o.to_bytes(), 0), (STATS, st.to_bytes(), 4), (GAME, g, 9)):
+        for slot in (0, 1):
+            rec = storage.record(seq + slot, payload)
+            rec[1] = kind
+            off = storage._OLD_BASE[kind] + slot * storage._OLD_SLOT[kind]
+            nvm0[off:off + len(rec)] = rec
+            resign(nvm0, off)
+    got, t = loaded(bytearray(nvm0))
+    assert got == {GAME: (2, 3, blob(63)), OPTIONS: o, STATS: st} and t.take_notice() is None
+    total = storage.HEADER + 6 + len(g) + len(o.to_bytes()) + stats.SIZE
+    st2 = some_stats(64)
+    for k in range(0, total + 1, 7):
+        nvm = bytearray(nvm0)
+        try:
+            Storage(CuttingStore(nvm, k)).save_game(2, 3, blob(63), st2)
+        except PowerCut:
+            pass
+        got, t = loaded(nvm)
+        assert got[GAME] == (2, 3, blob(63)) and got[OPTIONS] == o
+        assert got[STATS] in (st, st2) and (got[STATS] == st2) == (k >= total), k
 
 
 def test_payload_with_good_crc_but_bad_values_is_set_aside():
@@ -459,8 +528,8 @@ def test_blob_too_big_is_refused_before_any_write():
     before = bytes(nvm)
     with pytest.raises(StoreFull, match="2037 bytes"):
         s.save_game(0, 0, bytes(storage.MAX_GAME_BLOB + 1))
-    with pytest.raises(ValueError):  # StoreFull is a ValueError
-        s.write(OPTIONS, bytes(60))
+    with pytest.raises(ValueError):  # StoreFull is a ValueError: no part outgrows the slot
+        s.write(OPTIONS, bytes(storage.SLOT))
     assert bytes(nvm) == before and s.writes == 1
     assert s.load_game() == (0, 0, blob(70))
 
@@ -484,7 +553,7 @@ def test_clear_game_options_and_reset_stats():
     assert s.clear_options() and Storage(nvm).load_options() == options.Options()
     assert s.reset_stats() and Storage(nvm).load_stats() == stats.Stats()
     assert s.take_notice() is None
-    assert s.writes == 6 + 6  # two slots blanked per kind
+    assert s.writes == 6 + 3  # one write per clear
     s.save_game(1, 0, b"x")  # works again after clearing
     assert Storage(nvm).load_game() == (1, 0, b"x")
 
@@ -496,7 +565,7 @@ def test_recover_clears_game_and_options_keeps_stats():
     s.save_game(0, 0, blob(90))
     s.save_options(some_options())
     s.save_stats(st)
-    assert storage.recover(nvm) == 2
+    assert storage.recover(nvm) == 1  # game and options go in one write
     t = Storage(nvm)
     assert t.load_game() is None and t.load_options() == options.Options()
     assert t.load_stats() == st

@@ -94,12 +94,12 @@ def test_recover_on_a_small_or_missing_store_does_nothing():
 def test_notice_lists_an_unreadable_game_and_the_trouble_together():
     nvm = bytearray(storage.SIZE)
     Storage(nvm).save_game(0, 1, b"abc")
-    nvm[0x400 + 12] ^= 0xFF  # corrupt the only copy
+    nvm[storage.SLOT + 12] ^= 0xFF  # corrupt the only copy
     st = storage.attach(nvm)
     assert st.load_game() is None
     st.trouble = storage.WRITE_FAILED
     msg = st.take_notice()
-    assert msg.split("\n") == [storage.NOTICES[GAME], storage.TROUBLES[storage.WRITE_FAILED]]
+    assert msg.split("\n") == [storage.NOTICES[storage.RECORD], storage.TROUBLES[storage.WRITE_FAILED]]
     assert st.take_notice() is None
 
 

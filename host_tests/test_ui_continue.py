@@ -60,10 +60,15 @@ def test_no_continue_without_a_saved_game():
 def test_continue_resumes_a_four_player_spades_match_exactly():
     hw, app = app_with(level="hard")
     t = launch(hw, app, 4)
-    # the table saves after each completed action that matters: stop at a trick's end
-    assert play_until(hw, app, lambda: t.m.phase == PLAY and len(t.m.history) >= 8
-                      and Storage(hw.nvm).load_game()[2] == t.m.to_bytes())
+    # opening the pause menu is a save point: the hand as it stands (issue 12)
+    assert play_until(hw, app, lambda: t.m.phase == PLAY and len(t.m.history) >= 8 and app.screen is t)
+    assert Storage(hw.nvm).load_game()[2] != t.m.to_bytes()  # tricks are not saved
+    writes = app.storage.writes
+    hw.press(keys.START)
+    app.step()
+    assert app.storage.writes == writes + 1
     game, level, blob = Storage(hw.nvm).load_game()
+    assert blob == t.m.to_bytes()
     assert game == GAME_SPADES4 and level == options.level_byte(GAME_SPADES4, "hard")
     nvm = bytearray(hw.nvm)
     hw.close()
@@ -85,6 +90,29 @@ def test_continue_resumes_a_four_player_spades_match_exactly():
         # and it plays on from there
         n = len(t2.m.history)
         assert play_until(hw2, app2, lambda: len(t2.m.history) > n + 4 or t2.m.hand_no > t.m.hand_no)
+    finally:
+        hw2.close()
+
+
+def test_a_power_cut_mid_hand_resumes_at_the_start_of_that_hand():  # issue 12
+    hw, app = app_with()
+    t = launch(hw, app, 4)
+    hw.display.refresh = lambda *a, **k: True
+    assert play_until(hw, app, lambda: t.m.hand_no == 2 and len(t.m.history) >= 10)
+    start = t.m.to_bytes()[:25 + 13]  # the hand's head and deal: dealer, scores, bags, cards
+    stats_then = app.storage.load_stats()
+    assert stats_then.get(GAME_SPADES4, 2) == 1  # HANDS: the first hand counted, once
+    nvm = bytearray(hw.nvm)  # the power is cut
+    hw.close()
+    hw2, app2, menu2 = new_app(nvm)
+    try:
+        hw2.press(keys.A)  # Continue
+        app2.step()
+        t2 = app2.screen
+        assert t2.m.hand_no == 2 and len(t2.m.history) == 0 and t2.m.phase != PLAY
+        assert t2.m.to_bytes()[:25 + 13] == start  # same cards, scores and bags
+        assert list(t2.m.scores) == list(t.m.scores) and list(t2.m.bags) == list(t.m.bags)
+        assert app2.storage.load_stats() == stats_then  # the first hand is not counted again
     finally:
         hw2.close()
 
@@ -156,7 +184,7 @@ def test_continue_resumes_a_spit_match_into_the_spit_screen():
 def test_a_corrupt_saved_game_is_told_once_and_not_offered():
     nvm = bytearray(storage.SIZE)
     Storage(nvm).save_game(GAME_SPADES4, 1, bytes(range(101)))
-    nvm[0x400 + storage.HEADER + 30] ^= 0x10  # one bit of the only copy flips
+    nvm[storage.SLOT + storage.HEADER + 30] ^= 0x10  # one bit of the only copy flips
     hw, app, menu = new_app(nvm)
     try:
         assert "Continue" not in labels(menu)
@@ -165,7 +193,7 @@ def test_a_corrupt_saved_game_is_told_once_and_not_offered():
         assert box > menu_mod.BOX_W * menu_mod.BOX_H // 2  # the box is on the screen
         assert count_color(hw.display, menu_mod.NOTICE, menu_mod.BOX_X, menu_mod.BOX_Y,
                            menu_mod.BOX_X + menu_mod.BOX_W, menu_mod.BOX_Y + 30) > 40  # its text
-        assert "Saved game could not be read" in " ".join(line.text for line in menu.box_lines)
+        assert "Saved data could not be read" in " ".join(line.text for line in menu.box_lines)
         hw.press(keys.DOWN)  # keys other than A/B/Start do not pass the box
         app.step()
         assert menu.noticing and menu.cursor == 0
@@ -246,9 +274,10 @@ def test_a_failing_write_keeps_the_game_going_and_is_told_once():
     try:
         t = launch(hw, app, 4)
         assert play_until(hw, app, lambda: t.m.phase == PLAY and len(t.m.history) >= 5)
-        assert app.storage.trouble == storage.WRITE_FAILED
-        hw.press(keys.START)
+        assert app.storage.trouble == 0  # the new match was the one good write
+        hw.press(keys.START)  # a save point: this write fails
         app.step()
+        assert app.storage.trouble == storage.WRITE_FAILED
         hw.press(keys.UP, keys.A)  # Quit
         app.step()
         assert app.screen is menu and menu.noticing

@@ -8,7 +8,7 @@ from engine import storage
 from engine.tricks import BIDDING, EXCHANGE, PLAY, BLIND_NIL, PLAYED
 from host_tests.ui_support import shown
 from host_tests.spades_ui_support import app_with, launch, human_keys
-from ui import keys, sprites, spades_table as st
+from ui import keys, sprites, spades_table as st, spades_layout as lay
 from ui.spades_pages import Page
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -27,7 +27,8 @@ def press(hw, app, *ks):
 
 
 def my_turn(t, phase):
-    return t.m.phase == phase and t.m.to_move == 0 and not t.trick_shown and t.bot is None and t.app.screen is t
+    return t.m.phase == phase and t.m.to_move == 0 and not t.trick_shown and t.bot is None and t.app.screen is t \
+        and not t.motion.active
 
 
 def until(hw, app, cond, play=True, limit=4000, ms=300):
@@ -78,9 +79,9 @@ def test_hand_face_down_until_looked_then_the_bid_picker():  # RULES 1.4
     assert hw.display.pixel(x + 5, y + 12) != back
     assert t.big.text == "< 3 >"
     press(hw, app, keys.DOWN, keys.DOWN, keys.DOWN)
-    assert t.big.text == "< Nil >"
+    assert t.big.text == "  Nil >"
     # Nil is called out in red
-    red = shown(st.NIL_RED)
+    red = shown(lay.NIL_RED)
     assert any(hw.display.pixel(x, y) == red for x in range(40, 120) for y in range(44, 68))
     press(hw, app, keys.UP, keys.UP)
     assert t.big.text == "< 2 >"
@@ -134,10 +135,10 @@ def test_full_hand_cursor_raised_illegal_dimmed_suit_colours():
         x, y = slot_top(t, i)
         c = t.shown_tiles[i]
         if i == cur:  # raised with the gold edge
-            assert y == st.HAND_Y and d.pixel(x + 6, st.HAND_Y) == shown(0xFFC800)
+            assert y == lay.HAND_Y and d.pixel(x + 6, lay.HAND_Y) == shown(0xFFC800)
         else:
             dx = 17 if i == cur + 1 else 6  # the raised cursor card covers the left part
-            assert y == st.HAND_Y + 4 and d.pixel(x + dx, st.HAND_Y) == shown(sprites.FELT)
+            assert y == lay.HAND_Y + 4 and d.pixel(x + dx, lay.HAND_Y) == shown(sprites.FELT)
         face = d.pixel(x + 9, y + 9)  # inside the index column, clear of the glyphs
         if c in legal:
             assert face == shown(0xFFFFFF), (i, c)
@@ -182,7 +183,7 @@ def test_trick_in_the_centre_by_seat():
     leader = t.v.leader
     for i in range(len(trick)):
         s = (leader + i) % 4
-        x, y = st.SLOTS4[s]
+        x, y = lay.SLOTS4[s]
         assert t.slots[s][0] == trick[i] and not t.slots[s].hidden
         assert hw.display.pixel(x + 9, y + 9) == shown(0xFFFFFF)
     # my place shows an empty place (my turn)
@@ -204,21 +205,22 @@ def test_hint_highlights_and_does_not_play():
 def test_pause_menu_resume_and_last_trick():
     hw, app, t = at_first_play()
     press(hw, app, keys.START)
-    assert t.mode == st.PAUSED and not t.pause.group.hidden
-    assert t.menu.items == list(st.MENU)
+    assert t.mode == lay.PAUSED and not t.pause.group.hidden
+    from ui.spades_pause import MENU
+    assert t.menu.items == list(MENU)
     before = t.m.to_bytes()
     frames(hw, app, 20)  # the game waits while paused
     assert t.m.to_bytes() == before
     press(hw, app, keys.A)  # Resume
-    assert t.mode == st.PLAYING and t.pause.group.hidden
+    assert t.mode == lay.PLAYING and t.pause.group.hidden
     # play on until a trick is done, then review it
     assert until(hw, app, lambda: len(t.m.winners) >= 1 and my_turn(t, PLAY))
     press(hw, app, keys.START, keys.DOWN, keys.DOWN, keys.A)
-    assert t.mode == st.REVIEW and t.msg.text.startswith("Last trick")
+    assert t.mode == lay.REVIEW and t.msg.text.startswith("Last trick")
     last = t.m.history[(len(t.m.winners) - 1) * 4:len(t.m.winners) * 4]
     assert sorted(t.slots[s][0] for s in range(4)) == sorted(last)
     press(hw, app, keys.B)
-    assert t.mode == st.PLAYING
+    assert t.mode == lay.PLAYING
 
 
 def test_score_history_and_rules_pages():
@@ -227,7 +229,7 @@ def test_score_history_and_rules_pages():
     from ui.rules_screen import RulesScreen
     assert isinstance(app.screen, RulesScreen) and app.screen.title.text == "Spades rules"
     press(hw, app, keys.DOWN, keys.B)
-    assert app.screen is t and t.mode == st.PLAYING
+    assert app.screen is t and t.mode == lay.PLAYING
     press(hw, app, keys.START, keys.UP, keys.UP, keys.UP, keys.A)  # Score history
     assert isinstance(app.screen, Page) and app.screen.title.text == "Score history"
     press(hw, app, keys.A)
@@ -373,9 +375,9 @@ def test_a_searching_bot_thinks_in_slices_and_keys_are_read_meanwhile():
     assert t.msg.text.endswith("thinking") or "thinking" in t.msg.text
     before = t.m.to_bytes()
     press(hw, app, keys.START)  # read at once, in the middle of the search
-    assert t.mode == st.PAUSED and t.m.to_bytes() == before
+    assert t.mode == lay.PAUSED and t.m.to_bytes() == before
     press(hw, app, keys.START)
-    assert t.mode == st.PLAYING
+    assert t.mode == lay.PLAYING
     frames_needed = 0
     while t.bot is not None and frames_needed < 500:
         frames(hw, app, 1, 20)
@@ -419,8 +421,8 @@ def test_continue_after_a_power_cut_finishes_the_match_identically():
 
 def test_hand_sorting_option():
     hand = bytes((0, 5, 12, 13, 30, 39, 51))
-    assert st.sort_hand(hand, False) == hand
-    assert st.sort_hand(hand, True) == bytes((12, 5, 0, 13, 30, 51, 39))
+    assert lay.sort_hand(hand, False) == hand
+    assert lay.sort_hand(hand, True) == bytes((12, 5, 0, 13, 30, 51, 39))
     hw, app = app_with(hand_sort=1)
     t = launch(hw, app, 4)
     press(hw, app, keys.SELECT, keys.A)
@@ -479,7 +481,7 @@ def test_playing_before_the_hint_arrives_cancels_it_and_a_skips_the_trick_hold()
         assert len(t.m.history) == n + 1 and not t.hinting and t.hint_card < 0
     assert until(hw, app, lambda: t.trick_shown, ms=10)
     press(hw, app, keys.A)
-    frames(hw, app, 1, 1)
+    frames(hw, app, 8, 40)  # the last card lands, the trick slides off: long before its 1.5 s
     assert not t.trick_shown
 
 
@@ -489,7 +491,7 @@ def test_every_message_fits_its_line_and_the_exchange_says_what_to_press():
     said = []
     say = t.say
 
-    def record(text, color=st.WHITE):
+    def record(text, color=lay.WHITE):
         said.append(text)
         say(text, color)
     t.say = record

@@ -6,7 +6,7 @@ from engine.tricks import DECLARE, DRAW, DISCARDING, BIDDING, PLAY, BLIND_NIL
 from host_tests.ui_support import shown
 from host_tests.spades_ui_support import app_with, launch
 from host_tests.test_ui_spades import press, frames, my_turn, until, play_match_by_keys, _check_match
-from ui import keys, sprites, spades_table as st
+from ui import keys, sprites, spades_table as st, spades_layout as lay
 
 
 def at_declare():
@@ -39,7 +39,7 @@ def test_the_draw_shows_the_card_and_keep_or_reject():  # RULES 2.2
     press(hw, app, keys.A)
     assert c in t.m.hands[0] and len(t.m.hands[0]) == held + 1
     assert t.took.text.startswith("kept ")
-    assert t.counts[0].text == "%d cards" % (held + 1)
+    assert t.counts[0].text == ("1 card" if held == 0 else "%d cards" % (held + 1))
     assert until(hw, app, lambda: my_turn(t, DRAW), play=False)
     c = t.v.drawn
     press(hw, app, keys.B)
@@ -70,7 +70,7 @@ def test_two_seat_table():
     assert len(t.slots) == 2
     lead = t.m.history[-1]
     assert t.slots[1][0] == lead and not t.slots[1].hidden
-    x, y = st.SLOTS2[1]
+    x, y = lay.SLOTS2[1]
     assert hw.display.pixel(x + 9, y + 9) == shown(0xFFFFFF)
     assert t.slots[0][0] == sprites.EMPTY
     assert t.hand.count == len(t.m.hands[0]) >= 1
@@ -111,9 +111,10 @@ def test_hint_while_replacing_after_double_nil_and_a_bot_that_declares():
     hw, app = app_with()
     m = spades2.Match(5, target=300)
     m.scores[0] = 250  # the bot is 250 behind, the human near the target
+    m.hand_no = 2  # after a hand played: a head a save can hold (issue 12)
     m._head()  # the save's head holds the scores as the hand began (nothing drawn yet)
     t = st.Table(app, m, storage.GAME_SPADES2, "normal", app.options, storage.Storage(hw.nvm))
     app.show(t)
-    assert until(hw, app, lambda: t.m.phase in (BIDDING, PLAY) or t.m.hand_no > 1)
+    assert until(hw, app, lambda: t.m.phase in (BIDDING, PLAY) or t.m.hand_no > 2)
     assert t.m.declared[1] == 2 and len(t.m.hands[1]) == 13
     _check_match(t.m)

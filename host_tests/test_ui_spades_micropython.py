@@ -120,3 +120,54 @@ def test_four_player_match_under_micropython(tmp_path):
 
 def test_two_player_match_under_micropython(tmp_path):
     run(2, tmp_path)
+
+
+MOTION = r'''
+import gc
+from ui.spades_motion import Motion
+
+
+class Grid:
+    x = 0
+    y = 0
+
+
+grids = [Grid() for _ in range(13)]
+m = Motion(13)
+for i in range(13):
+    m.add(grids[i], 70, -60, i * 11, 4, i * 25)
+m.begin(0, 200)
+
+
+def frames():
+    """Frames until every card rests: (frames, bytes allocated meanwhile)."""
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    now = 0
+    moving = True
+    while moving:
+        now += 16
+        moving = m.step(now)
+    grown = gc.mem_alloc() - before
+    gc.enable()
+    return now // 16, grown
+
+
+k, grown = frames()
+assert (grids[12].x, grids[12].y) == (132, 4), (grids[12].x, grids[12].y)
+print("motion frames to the end: %d, bytes allocated: %d" % (k, grown))
+assert grown == 0
+print("motion: ok")
+'''
+
+
+def test_a_motion_frame_allocates_nothing_under_micropython(tmp_path):
+    script = os.path.join(str(tmp_path), "motion.py")
+    with open(script, "w") as f:
+        f.write(MOTION)
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join((FAKES, ROOT)))
+    r = subprocess.run([micropython(), "-X", "heapsize=256K", script], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=60)
+    print(r.stdout)
+    assert r.returncode == 0 and r.stdout.strip().endswith("motion: ok"), r.stdout + r.stderr

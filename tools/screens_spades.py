@@ -19,8 +19,11 @@ STATES = [
     ("spades_bid_picker", "tools.screens_spades:bid_picker"),
     ("spades_bid_nil", "tools.screens_spades:bid_nil"),
     ("spades_exchange", "tools.screens_spades:exchange"),
+    ("spades_received", "tools.screens_spades:received"),
     ("spades_hand13", "tools.screens_spades:hand13"),
     ("spades_trick", "tools.screens_spades:mid_trick"),
+    ("spades_trick_won", "tools.screens_spades:trick_won"),
+    ("spades_hand2", "tools.screens_spades:hand2"),
     ("spades_thinking", "tools.screens_spades:thinking"),
     ("spades_hint", "tools.screens_spades:hint"),
     ("spades_pause", "tools.screens_spades:pause"),
@@ -85,7 +88,7 @@ def _until(app, cond, limit=3000, ms=300, play=True):
 
 def _my_turn(t, phase):
     return lambda: t.m.phase == phase and t.m.to_move == 0 and not t.trick_shown and t.bot is None and \
-        t.app.screen is t
+        t.app.screen is t and not t.motion.active and not t.banner_until
 
 
 def menu_on_spades(app):
@@ -120,6 +123,25 @@ def exchange(app):
     _press(app, keys.DOWN, keys.A)  # Blind Nil
     _until(app, _my_turn(t, EXCHANGE), play=False)
     _press(app, keys.A, keys.RIGHT, keys.A, keys.RIGHT)
+
+
+def received(app):
+    from engine.tricks import PLAY
+    exchange(app)
+    t = app.screen
+    _press(app, keys.A, keys.SELECT)  # the third card, passed
+    _until(app, lambda: t.m.phase == PLAY and not t.motion.active, play=False)
+
+
+def trick_won(app):
+    t = _launch(app)
+    _until(app, lambda: t.trick_shown and not t.motion.active, ms=50)
+
+
+def hand2(app):
+    hand_over(app)
+    _press(app, keys.A)
+    _frames(app, 1, 60)
 
 
 def hand13(app):

@@ -1,10 +1,11 @@
 """The Options page (title menu): the rules options of RULES.md (blind_nil,
 blind_nil_behind, bag_penalty, target, spit_match), the bots' level per game, sound,
-bot speed and hand sorting (engine/options.py). Up/Down choose a row, Left/Right or A
-change it, B or Start go back. Two lines under the list say what the row under the
-cursor does with its value shown (help_lines). The options are saved on leaving, and only if they changed (flash
-wears out); the app's sound follows the Sound row at once. New matches take the
-options; a saved game keeps the rules and level it was started with.
+bot speed, hand sorting and how long a Spades trick stays (engine/options.py). Up/Down
+choose a row, Left/Right or A change it, B or Start go back. Two lines under the list
+say what the row under the cursor does with its value shown (help_lines). The options
+are saved on leaving, and only if they changed (flash wears out); the app's sound
+follows the Sound row at once. New matches take the options; a saved game keeps the
+rules and level it was started with.
 """
 from ui import keys, widgets
 from ui.pages import FOOTER_Y, HEAD, TEXT, TextPage
@@ -38,6 +39,7 @@ ROWS_SHOWN = (
     ("Sound", "sound"),
     ("Bot speed", "bot_speed"),
     ("Hand sort", "hand_sort"),
+    ("Trick stays", "trick_wait"),
 )
 _SPEEDS = ("slow", "normal", "fast")
 _SORTS = ("2 to A", "A to 2")
@@ -53,6 +55,10 @@ def value_text(name, v):
         return _SPEEDS[v]
     if name == "hand_sort":
         return _SORTS[v]
+    if name == "trick_wait":
+        if v == 0:
+            return "until A"
+        return "%d.%d s" % (v // 1000, v % 1000 // 100)
     return str(v)
 
 

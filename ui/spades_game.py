@@ -80,6 +80,9 @@ def resume(app, blob, level_byte, game_id=None):
         game_id = GAME4 if blob and blob[0] == 0xA4 else GAME2
     try:
         m = _engine(game_id).Match.from_bytes(blob)
+        from engine.tricks import HAND_OVER, NEXT_HAND
+        if m.phase == HAND_OVER:  # saved at the hand's end, counted: deal the next
+            m.apply(NEXT_HAND)
     except (ValueError, ImportError):
         st.reject(storage_mod.GAME)
         app.home()

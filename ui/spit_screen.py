@@ -222,19 +222,17 @@ class SpitScreen(SpitDrawing):
         st = self.stats
         self.new_best = st.spit_round(won, tenths)
         self.round_tenths = tenths
-        store = self.storage
         if g.phase == S.PH_MATCH_OVER:
             st.match_over(GAME_SPIT, g.winner == 0)
-            store.clear_game()
+            self.storage.clear_game(st)  # match and statistics: one write
         else:
-            self.save()
-        store.save_stats(st)
+            self.save(st)
         self.app.tone(1047 if won else 220, 300)
 
-    def save(self):
+    def save(self, stats=None):
         from engine.options import level_byte
 
-        self.storage.save_game(GAME_SPIT, level_byte(GAME_SPIT, self.level), self.game.to_bytes())
+        self.storage.save_game(GAME_SPIT, level_byte(GAME_SPIT, self.level), self.game.to_bytes(), stats)
 
     def _lights(self, color, ms, t):
         self.app.hw.pixels.fill(color)

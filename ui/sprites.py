@@ -29,6 +29,7 @@ try:
 except ImportError:  # a build without bitmaptools: slower drawing, same result
     bitmaptools = None
 
+SUIT_CHARS = "{|}~"  # drawn as clubs diamonds hearts spades by suit_font()
 CARD_W = const(20)
 CARD_H = const(26)
 SHOW = const(11)  # columns of a card left visible under the next one in a hand
@@ -67,8 +68,12 @@ _RANK_ROWS = (
 _RANK_WIDTHS = b'\x05\x05\x05\x05\x05\x05\x05\x05\x07\x05\x05\x05\x05'
 # 7x7 suit symbols: clubs diamonds hearts spades
 _SUIT_ROWS = b'\x1c\x1ck\x7fk\x08\x1c\x08\x1c>\x7f>\x1c\x086\x7f\x7f\x7f>\x1c\x08\x08\x1c>\x7f\x7fk\x1c'
+# 5x7 suits for text (clubs diamonds hearts spades), placed like a capital letter
+_TEXT_SUITS = (b'\x0e\x0e\x15\x1f\x15\x04\x0e' b'\x04\x0e\x0e\x1f\x0e\x0e\x04'
+               b'\x00\x0a\x1f\x1f\x0e\x04\x00' b'\x04\x0e\x1f\x1f\x15\x04\x0e')
 _sheet = None
 _palettes = {}
+_suit_font = None
 
 
 def _fill(bmp, x1, y1, x2, y2, value):
@@ -116,7 +121,8 @@ def _draw_card(bmp, c):
     _outline(bmp, x0, False)
     _glyph(bmp, x0 + 2, 2, _RANK_ROWS[r * 7:r * 7 + 7], _RANK_WIDTHS[r], _INK)
     _glyph(bmp, x0 + 2, 11, _SUIT_ROWS[s * 7:s * 7 + 7], 7, _INK)
-    _glyph(bmp, x0 + 11, 16, _SUIT_ROWS[s * 7:s * 7 + 7], 7, _INK)  # hidden in a hand
+    # hidden in a hand; it ends above the bottom 4 rows, which show under a raised card
+    _glyph(bmp, x0 + 11, 15, _SUIT_ROWS[s * 7:s * 7 + 7], 7, _INK)
 
 
 def _draw_back(bmp):
@@ -198,3 +204,34 @@ def felt(width=160, height=128):
     pal[0] = FELT
     return displayio.TileGrid(bmp, pixel_shader=pal, width=(width + 15) // 16,
                               height=(height + 15) // 16, tile_width=16, tile_height=16)
+
+
+def suit_font():
+    """The text face of ui/widgets.py (terminalio) with SUIT_CHARS drawn as the four
+    suits, for lines that name cards ("Hint: 4" and the diamond). A copy of its 95
+    cells, about 0.9 KB, made on first use and shared; widgets.TextLine(face=...)."""
+    global _suit_font
+    if _suit_font is None:
+        from ui import widgets
+        src, w, h, index = widgets.font()
+        bmp = displayio.Bitmap(w * 95, h, 2)
+        cols = src.width // w
+        blit = getattr(bitmaptools, "blit", None)
+        for i in range(95):
+            k = index[i]
+            sx = (k % cols) * w
+            sy = (k // cols) * h
+            if blit is not None:
+                blit(bmp, src, i * w, 0, x1=sx, y1=sy, x2=sx + w, y2=sy + h)
+                continue
+            for y in range(h):
+                for x in range(w):
+                    if src[sx + x, sy + y]:
+                        bmp[i * w + x, y] = 1
+        y0 = max(0, h - 9)  # on the baseline of the capitals
+        for s in range(4):
+            x0 = (ord(SUIT_CHARS[s]) - 32) * w
+            _fill(bmp, x0, 0, x0 + w, h, 0)
+            _glyph(bmp, x0, y0, _TEXT_SUITS[s * 7:s * 7 + 7], 5, 1)
+        _suit_font = (bmp, w, h, bytes(range(95)))
+    return _suit_font

@@ -1,0 +1,65 @@
+"""Loading a saved Spades hand (the save format of engine/tricks.py), for
+Table.from_bytes only: imported when a save is loaded, so its code is not in the
+heap while a match is played.
+
+The head is checked against what play can reach, else ValueError naming the field
+(issue 12); then the hand is re-dealt from the saved cards and its log replayed
+through apply(), so every rule is checked again.
+"""
+from engine.scoring import winner
+from engine.tricks import TARGETS
+
+_HEAD = 25  # engine.tricks._HEAD, _OFF, _VERSION
+_OFF = 0x800000
+_VERSION = 1
+
+
+def load(cls, b):
+    n = len(b)
+    if n < _HEAD + cls.deal_size + 2 or b[0] != cls.magic:
+        raise ValueError("save: not a saved match of this game")
+    s = (sum(b[:-2]) + n - 2) & 0xFFFF
+    if b[-2] != s >> 8 or b[-1] != s & 255:
+        raise ValueError("save: checksum does not match")
+    if b[1] != _VERSION or b[2] > 3 + (cls.n & 4):  # bit 2: blind_nil_behind, four players
+        raise ValueError("save: unknown version or options")
+    target = (b[3] << 8) | b[4]
+    if target not in TARGETS:
+        raise ValueError("save: target not one of the options (1.8)")
+    m = cls(1, b[2] & 1, b[2] & 2, target, False)
+    m.blind_nil_behind = b[2] >> 2  # before the re-deal: it decides who sees their cards
+    if b[5] >= m.n:
+        raise ValueError("save: bad dealer")
+    m.dealer = b[5]
+    vals = [(b[6 + 3 * i] << 16) | (b[7 + 3 * i] << 8) | b[8 + 3 * i] for i in range(5)]
+    m.hand_no = vals[0]
+    m.scores[0] = vals[1] - _OFF
+    m.scores[1] = vals[2] - _OFF
+    m.bags[0] = vals[3]
+    m.bags[1] = vals[4]
+    reachable(m)
+    m.rng.set_state(b[21:25])
+    end = _HEAD + cls.deal_size
+    m._redeal(b[_HEAD:end])
+    for a in b[end:-2]:
+        m._replay(a)
+    if m.to_bytes() != b:  # e.g. a NEXT_HAND in the log: never written by to_bytes
+        raise ValueError("save: not a save this engine writes")
+    return m
+
+
+def reachable(m):
+    """The head of a hand as play can leave it: a hand number from 1, the match not
+    yet won (1.8), bags under 10 with the penalty on (1.7), and no more points or bags
+    than the hands before this one can give."""
+    if m.hand_no < 1:
+        raise ValueError("save: hand number 0")
+    h = min(m.hand_no - 1, 20000)  # hands played before; keeps the bounds below 2**30
+    for side in (0, 1):
+        # a hand moves a score by at most 500 (two Blind Nils and a bag penalty)
+        if abs(m.scores[side]) > 500 * h:
+            raise ValueError("save: scores beyond the hands played")
+        if m.bags[side] > (min(9, 13 * h) if m.bag_penalty else 13 * h):
+            raise ValueError("save: bags (1.7)")
+    if winner(m.scores, m.target) >= 0:
+        raise ValueError("save: scores past the target in a hand (1.8)")

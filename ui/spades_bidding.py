@@ -1,0 +1,58 @@
+"""Bidding at the Spades table: the bid picker (a number, or Nil), the Blind Nil offer
+before the cards are seen (RULES 1.4) and the two-player Double Nil offer (RULES 2.4),
+both a short list whose first choice is the safe one."""
+from ui import keys
+from ui.spades_layout import reveal, WHITE, SOFT, NIL_RED
+from engine.tricks import BID, BLIND_NIL, LOOK
+
+
+def on_key(t, key):
+    if not t.v.looked:
+        if key == keys.SELECT:  # looks at your turn too, as while the others bid
+            return t._act(LOOK)
+        return choice_key(t, key, (LOOK, BLIND_NIL))
+    if key in (keys.UP, keys.RIGHT, keys.DOWN, keys.LEFT):
+        step = 1 if key in (keys.UP, keys.RIGHT) else -1
+        t.bid = min(13, max(0, t.bid + step))  # 1.3: Nil to 13, no wrap from one end to the other
+        draw_picker(t)
+        return True
+    if key == keys.A:
+        return t._act(BID + t.bid)
+    return False
+
+
+def choice_key(t, key, actions):
+    if key == keys.UP or key == keys.DOWN:
+        t.choice.move(1 if key == keys.DOWN else -1)
+        return True
+    if key == keys.A:
+        return t._act(actions[t.choice.cursor])
+    return False
+
+
+def offer(t, title, items, sub):
+    t.picker.title.set(title)
+    t.big.set("")
+    offer = (t.m.hand_no, t.m.phase)
+    if t.offered != offer:  # a new offer starts on its first, safe choice
+        t.offered = offer
+        t.choice.set_items(items)
+    reveal(t.choice.group, True)
+    t.sub.set(sub)
+    t.sub.set_color(SOFT)
+
+
+def draw_picker(t):
+    t.picker.title.set("Your bid")
+    reveal(t.choice.group, False)
+    b = t.bid
+    if b == 0:
+        t.big.set("  Nil >")  # an end: no arrow that way
+        t.big.set_color(NIL_RED)
+        t.sub.set("win no trick!")
+        t.sub.set_color(NIL_RED)
+    else:
+        t.big.set("< 13  " if b == 13 else "< %d >" % b)
+        t.big.set_color(WHITE)
+        t.sub.set("A: bid  Up/Down")
+        t.sub.set_color(SOFT)

@@ -1,0 +1,68 @@
+"""The end of a Spades hand and of the match: statistics counted once, the hand's
+breakdown page (RULES 1.7), the next hand, the final score. Imported when the first
+hand ends."""
+from ui.spades_layout import lights, ME
+from engine.tricks import NEXT_HAND, MATCH_OVER
+
+
+def end_hand(t):
+    m = t.m
+    n = t.n
+    v = m.observation(ME)
+    lines = m.last_breakdown
+    if not t.counted:
+        t.counted = True
+        t.history.append((m.hand_no, m.scores[0], m.scores[1]))
+        for side in range(2):
+            for label, p in lines[side]:
+                if label.endswith("set"):
+                    t.app.tone(196, 300)
+        if t.stats is not None:
+            st = t.stats
+            st.spades_hand(t.game, ME, v.bids, v.tricks, lines[0])
+            if m.phase == MATCH_OVER:
+                st.match_over(t.game, m.winner == 0)
+        # the hand's end: game and statistics in one write; Continue deals the next
+        # hand from it (ui/spades_game.py)
+        t._save(t.stats)
+    from ui.spades_pages import breakdown_rows
+    names = t._side_names()
+    rows = breakdown_rows(lines, names, m.scores, m.bags, n)
+    lights(t, -1)
+    t._page("Hand %d over" % m.hand_no, rows, "A: next", lambda: next_hand(t))
+
+
+def next_hand(t):
+    m = t.m
+    if m.phase == MATCH_OVER:
+        match_over(t)
+        return
+    m.apply(NEXT_HAND)
+    t.counted = False
+    t.was_broken = False
+    t.was_turn = -1
+    t.bid = 3
+    t.got = None
+    t.say("")
+    t.app.show(t)
+    t.refresh()
+    t._prompt()
+    t.open_hand()
+
+
+def match_over(t):
+    from ui.spades_pages import GOOD, BAD, TEXT, HEAD
+    m = t.m
+    names = t._side_names()
+    won = m.winner == 0
+    if t.n == 4:
+        title = "You win the match!" if won else "They win the match"
+    else:
+        title = "You win!" if won else "The bot wins"
+    rows = [("Final score", "", HEAD),
+            (" " + names[0], str(m.scores[0]), GOOD),
+            (" " + names[1], str(m.scores[1]), BAD),
+            ("Hands played", str(m.hand_no), TEXT),
+            ("Target", str(m.target), TEXT)]
+    t.over = True
+    t._page(title, rows, "A: menu", t.app.home)

@@ -1,0 +1,90 @@
+"""The pause menu of the Spades table (Start): Resume, Hint, Last trick, Score
+history, Rules, Quit; and the last-trick review it opens. Imported when first
+paused."""
+from ui import keys, widgets, spades_layout as layout, spades_thinking as thinking
+from ui.spades_layout import Panel, PLAYING, PAUSED, REVIEW, TURN
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+MENU = ("Resume", "Hint", "Last trick", "Score history", "Rules", "Quit")
+M_RESUME = const(0)
+M_HINT = const(1)
+M_LAST = const(2)
+M_HISTORY = const(3)
+M_RULES = const(4)
+M_QUIT = const(5)
+
+
+def open_menu(t):
+    if t.pause is None:  # built on first use, on top of everything
+        p = Panel(30, 4, 100, 92)
+        p.title.set("Paused")
+        t.menu = widgets.MenuList(34, 17, 92, 6, 13, MENU)
+        p.group.append(t.menu.group)
+        t.pause = p
+        t.group.append(p.group)
+    t.mode = PAUSED
+    t._save()  # leaving the table: the hand as it stands now
+    t.menu.set_items(MENU)
+    t.pause.show(True)
+    t.picker.show(False)
+    return True
+
+
+def close(t):
+    t.mode = PLAYING
+    t.pause.show(False)
+    t._prompt()
+
+
+def on_key(t, key):
+    if key == keys.UP or key == keys.DOWN:
+        t.menu.move(1 if key == keys.DOWN else -1)
+        return True
+    if key == keys.START or key == keys.B:
+        close(t)
+        return True
+    if key != keys.A:
+        return False
+    i = t.menu.cursor
+    if i == M_HINT:
+        close(t)
+        thinking.start_hint(t)
+    elif i == M_LAST:
+        close(t)
+        review(t)
+    elif i == M_HISTORY:
+        from ui.spades_pages import history_rows
+        t._page("Score history", history_rows(t.history, t._side_names()), "A: back", lambda: back(t))
+    elif i == M_RULES:
+        from ui import rules_screen
+        rules_screen.show(t.app, t.game, lambda: back(t))
+    elif i == M_QUIT:
+        t._save()  # nothing new since the menu opened: no write
+        t.app.hw.pixels.fill(0)
+        t.app.home()  # the match stays saved: Continue resumes it
+    else:
+        close(t)
+    return True
+
+
+def back(t):
+    t.app.show(t)
+    if t.mode == PAUSED:
+        close(t)
+
+
+def review(t):
+    v = t.v
+    if len(v.winners) == 0:
+        t.say("No trick yet")
+        return
+    t.mode = REVIEW
+    layout.draw_trick(t, True)
+    layout.draw_hand(t)
+    w = v.winners[-1]
+    t.say("Last trick: %s won" % t._seat_name(w), TURN)
