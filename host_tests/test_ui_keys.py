@@ -1,11 +1,12 @@
-"""ui/keys.py: the key numbers, the keyboard map and the allocation-free reader."""
+"""ui/keys.py: the key numbers and the allocation-free reader; the laptop keyboard map
+(ui/hardware_laptop.py)."""
 import os
 import re
 import warnings
 
 import keypad
 
-from ui import keys
+from ui import hardware_laptop, keys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -14,18 +15,18 @@ def test_key_numbers_are_the_pybadge_order():
     # PLATFORM.md: 0 B, 1 A, 2 Start, 3 Select, 4 Right, 5 Down, 6 Up, 7 Left
     assert (keys.B, keys.A, keys.START, keys.SELECT) == (0, 1, 2, 3)
     assert (keys.RIGHT, keys.DOWN, keys.UP, keys.LEFT) == (4, 5, 6, 7)
-    assert keys.NAMES[keys.START] == "Start" and keys.COUNT == 8
+    assert hardware_laptop.NAMES[keys.START] == "Start" and keys.COUNT == 8
 
 
 def test_keyboard_map_reaches_every_button_with_real_key_names():
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    assert {k for _, k in keys.KEYBOARD} == set(range(keys.COUNT))
+    assert {k for _, k in hardware_laptop.KEYBOARD} == set(range(keys.COUNT))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # key_code works before pygame.init()
-        codes = [pygame.key.key_code(name) for name, _ in keys.KEYBOARD]
-        assert pygame.key.key_code(keys.KEYBOARD_QUIT) == pygame.K_ESCAPE
+        codes = [pygame.key.key_code(name) for name, _ in hardware_laptop.KEYBOARD]
+        assert pygame.key.key_code(hardware_laptop.KEYBOARD_QUIT) == pygame.K_ESCAPE
     assert len(set(codes)) == len(codes)
     assert pygame.K_LEFT in codes and pygame.K_x in codes and pygame.K_RETURN in codes
 
@@ -78,12 +79,12 @@ def readme_controls():
 
 def test_readme_control_table_matches_the_keyboard_map():
     rows = readme_controls()
-    assert set(rows) == set(keys.NAMES)
-    for name, k in keys.KEYBOARD:
-        shown = rows[keys.NAMES[k]].lower()
-        assert name in shown, (name, keys.NAMES[k], shown)
+    assert set(rows) == set(hardware_laptop.NAMES)
+    for name, k in hardware_laptop.KEYBOARD:
+        shown = rows[hardware_laptop.NAMES[k]].lower()
+        assert name in shown, (name, hardware_laptop.NAMES[k], shown)
     for button, cell in rows.items():
-        mapped = [n for n, k in keys.KEYBOARD if keys.NAMES[k] == button]
+        mapped = [n for n, k in hardware_laptop.KEYBOARD if hardware_laptop.NAMES[k] == button]
         for word in re.split(r"\s+or\s+|,\s*", cell.lower()):
             assert word.strip(" `") in mapped, (button, word)
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from ui import keys, menu as menu_mod
+from ui import hardware_laptop, keys, menu as menu_mod
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -69,7 +69,7 @@ def test_arrow_keys_move_the_menu_cursor(window):
 
 def test_every_mapped_key_arrives_as_its_badge_key(window):
     pygame, hw, _, _ = window
-    for name, k in keys.KEYBOARD:
+    for name, k in hardware_laptop.KEYBOARD:
         post_key(pygame, pygame.key.key_code(name))
         assert hw.keys.poll() == k, name
     assert hw.keys.poll() == -1

@@ -32,6 +32,27 @@ HEIGHT = 128
 PIXEL_COUNT = 5
 NVM_SIZE = 8192
 
+# the badge's buttons by key number (ui/keys.py)
+NAMES = ("B", "A", "Start", "Select", "Right", "Down", "Up", "Left")
+
+# The keyboard map, one table: (pygame key name, key number). The README's control
+# table is checked against it. pygame.key.key_code(name) turns a name into a key code.
+KEYBOARD = (
+    ("left", keys.LEFT),
+    ("right", keys.RIGHT),
+    ("up", keys.UP),
+    ("down", keys.DOWN),
+    ("x", keys.A),
+    ("a", keys.A),
+    ("z", keys.B),
+    ("b", keys.B),
+    ("return", keys.START),
+    ("backspace", keys.SELECT),
+    ("right shift", keys.SELECT),
+)
+# Closes the laptop window (the badge has no such key).
+KEYBOARD_QUIT = "escape"
+
 
 def rgb565_to_rgb(value):
     """A 16-bit RGB565 value as an (r, g, b) triple of 0..255, bits widened as panels do."""
@@ -261,14 +282,14 @@ HELP_KEYS = ("h", "f1")  # show or hide the key map over the screen
 
 def _names(k):
     """The keyboard keys of badge button k (ui/keys.py KEYBOARD), as the keys read."""
-    return [_KEY_LABELS.get(n, n) for n, key in keys.KEYBOARD if key == k]
+    return [_KEY_LABELS.get(n, n) for n, key in KEYBOARD if key == k]
 
 
 def help_lines():
     """The key map for the window's help overlay (h or F1): (badge button, keys) rows."""
     out = [("Button", "Keyboard")]
     for k in (keys.A, keys.B, keys.START, keys.SELECT):
-        out.append((keys.NAMES[k], " or ".join(_names(k))))
+        out.append((NAMES[k], " or ".join(_names(k))))
     out.append(("Arrows", "arrows (held: repeat)"))
     out.append(("Help", "h or F1 (again: hide)"))
     out.append(("Quit", "Esc closes the window"))
@@ -281,8 +302,8 @@ def key_help():
     arrows are the arrows)."""
     out = []
     for k in (keys.A, keys.B, keys.START, keys.SELECT):
-        out.append("%s: %s" % (keys.NAMES[k], "/".join(_names(k))))
-    out.append(_KEY_LABELS.get(keys.KEYBOARD_QUIT, keys.KEYBOARD_QUIT) + ": quit")
+        out.append("%s: %s" % (NAMES[k], "/".join(_names(k))))
+    out.append(_KEY_LABELS.get(KEYBOARD_QUIT, KEYBOARD_QUIT) + ": quit")
     out.append("h: help")
     return "  ".join(out)
 
@@ -326,8 +347,8 @@ class Window(Headless):
             raise NoScreen("SDL found no usable display and chose its '%s' driver" % driver)
         self.nvm = make_nvm(nvm_path)
         self.keys = WindowKeys(self)
-        self.keymap = {pygame.key.key_code(name): k for name, k in keys.KEYBOARD}
-        self._quit_code = pygame.key.key_code(keys.KEYBOARD_QUIT)
+        self.keymap = {pygame.key.key_code(name): k for name, k in KEYBOARD}
+        self._quit_code = pygame.key.key_code(KEYBOARD_QUIT)
         self._help_codes = [pygame.key.key_code(name) for name in HELP_KEYS]
         self._clock = pygame.time.Clock()
         self._start = time.monotonic()

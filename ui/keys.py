@@ -1,4 +1,5 @@
-"""The eight PyBadge buttons as key numbers, and the laptop keyboard's map onto them.
+"""The eight PyBadge buttons as key numbers (the laptop keyboard's map onto them, and
+their names, are in ui/hardware_laptop.py: the badge does not carry them).
 
 Key numbers are the order `keypad.ShiftRegisterKeys` reports them on the PyBadge
 (PLATFORM.md): 0 B, 1 A, 2 Start, 3 Select, 4 Right, 5 Down, 6 Up, 7 Left.
@@ -25,26 +26,6 @@ REPEAT_EVERY = const(120)
 _REPEATS = const(0xF0)  # one bit per key number: Right, Down, Up, Left repeat
 _TICKS_MASK = const(0x1FFFFFFF)  # the badge's ticks_ms() wraps at 2**29
 _TICKS_HALF = const(0x10000000)
-
-NAMES = ("B", "A", "Start", "Select", "Right", "Down", "Up", "Left")
-
-# The keyboard map, one table: (pygame key name, key number). The README's control
-# table is checked against it. pygame.key.key_code(name) turns a name into a key code.
-KEYBOARD = (
-    ("left", LEFT),
-    ("right", RIGHT),
-    ("up", UP),
-    ("down", DOWN),
-    ("x", A),
-    ("a", A),
-    ("z", B),
-    ("b", B),
-    ("return", START),
-    ("backspace", SELECT),
-    ("right shift", SELECT),
-)
-# Closes the laptop window (the badge has no such key).
-KEYBOARD_QUIT = "escape"
 
 
 class Keys:
