@@ -273,11 +273,35 @@ class App:
         menu is shown again and tells the player once."""
         if self._later(_CONTINUE, None, 0):
             return True
-        from ui import continue_game  # needed once: it leaves the heap again
+        from engine import storage
+
+        st = self.storage
+        saved = st.load_game()
+        if saved is None:
+            self._home_now()
+            return False
+        game_id, level, blob = saved
+        ok = False
         try:
-            return continue_game.resume(self)
-        finally:
-            self._forget(("ui.continue_game",))
+            mod = self._import(CONTINUE[game_id]) if game_id < len(CONTINUE) else None
+            if mod is not None:
+                if game_id == storage.GAME_SPIT:
+                    ok = mod.resume(self, blob, level) is not None
+                else:
+                    ok = mod.resume(self, blob, level, game_id) is not None
+        except MemoryError:  # the save is good: keep it, try again from a fresh heap
+            self._home_now()
+            tell = getattr(self.home_screen, "notice", None)
+            if tell is not None:
+                tell("Not enough memory to continue: try again")
+            return False
+        except Exception:  # ValueError from the engine's from_bytes, or any other refusal
+            ok = False
+        if not ok:
+            if st.load_game() is not None:  # the game may have rejected it already
+                st.reject(storage.GAME)
+            self._home_now()
+        return ok
 
     def unload(self):
         """Drop every module imported since the last launch (the game's, including those
