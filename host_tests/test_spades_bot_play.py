@@ -219,3 +219,31 @@ def test_a_card_far_behind_stops_taking_deals():
     assert s._drop(3) == 3  # 20 behind over 3 deals: still close enough
     s.total[:3] = [-500, 40, 60]
     assert s._drop(3) == 3  # the policy's own card (first) is never dropped
+
+
+# ---- the gambles decided by the score (RULES 1.4, 2.4) ----
+
+def test_double_nil_only_when_the_match_is_otherwise_lost():
+    # RULES 2.4: Double Nil is made about a third of the time: -200 more often than
+    # +200, so it is declared only when an ordinary hand cannot stop the opponent
+    from engine.bots.spades_draw import double_nil_wanted
+    for lv in (2, 3):
+        assert not double_nil_wanted(Obs(seat=0, scores=(200, 420)), lv)  # 420 is 80 short
+        assert not double_nil_wanted(Obs(seat=1, scores=(470, 300)), lv)  # a hand to come back
+        assert double_nil_wanted(Obs(seat=0, scores=(100, 470)), lv)  # 470 wins next hand
+    # hard gambles a little earlier than normal
+    assert double_nil_wanted(Obs(seat=0, scores=(180, 460)), 3)
+    assert not double_nil_wanted(Obs(seat=0, scores=(180, 460)), 2)
+
+
+def test_blind_nils_only_with_strong_cover():
+    # RULES 1.4: decided before looking; Blind Nils fail a third of the time,
+    # so it wants a partner who bid 4 or more (or has yet to bid and can cover)
+    far = (100, 420)
+    for p, want in ((3, False), (4, True), (-1, True), (0, False)):
+        v = Obs(looked=False, hand=b"", scores=far, bids=[-1, 4, p, 3])
+        for lv in ("normal", "hard"):
+            assert (sb.Bot(0, lv).act(v) == BLIND_NIL) == want, (lv, p)
+    # 200 behind, opponents far from the target: look at the cards
+    v = Obs(looked=False, hand=b"", scores=(100, 300), bids=[-1, 4, 5, 3])
+    assert sb.Bot(0, "normal").act(v) != BLIND_NIL

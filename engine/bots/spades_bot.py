@@ -171,7 +171,7 @@ def blind_nil_wanted(v, level):
     theirs = v.scores[1 - (me & 1)]
     behind = theirs - mine
     if behind >= 250 or (theirs >= v.target - 120 and behind >= 150):
-        return p < 0 or p >= 3  # partner unbid or strong enough to cover
+        return p < 0 or p >= 4  # partner unbid or strong enough to cover
     return False
 
 
