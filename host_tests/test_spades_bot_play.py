@@ -247,3 +247,19 @@ def test_blind_nils_only_with_strong_cover():
     # 200 behind, opponents far from the target: look at the cards
     v = Obs(looked=False, hand=b"", scores=(100, 300), bids=[-1, 4, 5, 3])
     assert sb.Bot(0, "normal").act(v) != BLIND_NIL
+    # 260 behind with the opponents 240 short: hard gambles, normal waits for the end
+    v = Obs(looked=False, hand=b"", scores=(0, 260), bids=[-1, 4, 5, 3])
+    assert sb.Bot(0, "hard").act(v) == BLIND_NIL
+    assert sb.Bot(0, "normal").act(v) != BLIND_NIL
+
+
+def test_near_ten_bags_bids_the_half_trick_not_a_whole_one():
+    # RULES 1.7: a set costs the whole bid; with 7 bags the marginal trick is bid only
+    # when the hand is at least half way to it (2.8 tricks: 3, never 4)
+    hand = bytes(sorted(cards("AS 5S 4S AH KH 5H 6D 7D 2C 3C 4C 8D 9D")))
+    assert bd.tricks10(bd.masks(hand)) == 28
+    hand2 = bytes(sorted(cards("AS KS 4S 3S AH 5H 6D 7D 2C 3C 4C 8D 9D")))
+    assert bd.tricks10(bd.masks(hand2)) == 36
+    for lv in ("normal", "hard"):
+        assert sb.Bot(0, lv).act(Obs(hand=hand, bags=(7, 0))) == BID + 3, lv
+        assert sb.Bot(0, lv).act(Obs(hand=hand2, bags=(7, 0))) == BID + 4, lv

@@ -170,7 +170,11 @@ def blind_nil_wanted(v, level):
     mine = v.scores[me & 1]
     theirs = v.scores[1 - (me & 1)]
     behind = theirs - mine
-    if behind >= 250 or (theirs >= v.target - 120 and behind >= 150):
+    if level == 3:
+        want = behind >= 250 or (theirs >= v.target - 120 and behind >= 150)
+    else:  # normal's Blind Nils are made less often: a last resort only
+        want = theirs >= v.target - 100 and behind >= 250
+    if want:
         return p < 0 or p >= 4  # partner unbid or strong enough to cover
     return False
 
@@ -207,8 +211,9 @@ def choose_bid(v, m, level, rng):
     if level == 1 and rng.below(4) == 0:
         b += rng.below(3) - 1
     if level >= 2:
-        if v.bags[side] >= 7 and est % 10 >= 3:
-            b += 1  # near 10 bags: bid the marginal trick rather than bag it
+        if v.bags[side] >= 7 and n == 4 and b * 10 + 5 <= est:
+            b += 1  # near 10 bags: bid a half trick rather than bag it (a whole set
+            # costs more than the bag)
         if n == 4:
             total = 0
             for x in v.bids:
