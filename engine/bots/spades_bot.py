@@ -175,7 +175,8 @@ def blind_nil_wanted(v, level):
     else:  # normal's Blind Nils are made less often: a last resort only
         want = theirs >= v.target - 100 and behind >= 250
     if want:
-        return p < 0 or p >= 4  # partner unbid or strong enough to cover
+        # a partner strong enough to cover; hard also risks one yet to bid
+        return p >= 4 or (p < 0 and level == 3)
     return False
 
 
