@@ -167,17 +167,12 @@ def blind_nil_wanted(v, level):
     p = v.bids[me ^ 2]
     if p == 0 or p == BLIND_NIL:
         return False
-    mine = v.scores[me & 1]
     theirs = v.scores[1 - (me & 1)]
-    behind = theirs - mine
-    if level == 3:
-        want = behind >= 250 or (theirs >= v.target - 120 and behind >= 150)
-    else:  # normal's Blind Nils are made less often: a last resort only
-        want = theirs >= v.target - 100 and behind >= 250
-    if want:
-        # a partner strong enough to cover; hard also risks one yet to bid
-        return p >= 4 or (p < 0 and level == 3)
-    return False
+    behind = theirs - v.scores[me & 1]
+    h = level == 3  # normal's Blind Nils are made less often: a last resort only
+    # and a partner to cover (hard: or one yet to bid)
+    return (behind >= 250 and (h or theirs >= v.target - 100) or h and behind >= 150
+            and theirs >= v.target - 120) and (p >= 4 or h and p < 0)
 
 
 def choose_bid(v, m, level, rng):
@@ -204,7 +199,7 @@ def choose_bid(v, m, level, rng):
     if level == 1 and est <= 12 and risk <= limit:
         return BID
     if n == 4:
-        b = (est + 4) // 10 if level != 3 else (est + HARD_ROUND) // 10
+        b = (est + (HARD_ROUND if level == 3 else 4)) // 10
     else:
         # two players share 13 tricks: a hand takes about est / 10 + 4.5 (measured
         # over policy playouts), bid a little under that
@@ -212,10 +207,9 @@ def choose_bid(v, m, level, rng):
     if level == 1 and rng.below(4) == 0:
         b += rng.below(3) - 1
     if level >= 2:
-        if v.bags[side] >= 7 and n == 4 and b * 10 + 5 <= est:
-            b += 1  # near 10 bags: bid a half trick rather than bag it (a whole set
-            # costs more than the bag)
         if n == 4:
+            if v.bags[side] >= 7 and b * 10 + 5 <= est:
+                b += 1  # near 10 bags: bid a half trick, not a whole one (sets cost more)
             total = 0
             for x in v.bids:
                 if x > 0 and x != BLIND_NIL:
