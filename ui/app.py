@@ -40,8 +40,24 @@ None returned) is rejected (storage.reject) and the menu tells the player once.
 Games are imported only when chosen (app.launch): the module's start(app, arg) shows
 its first screen. Going home removes every module the game imported from sys.modules,
 so one game at a time sits in the heap; gc.collect() runs at every screen change.
+
+On the badge (code.py: app.run(home_module="ui.menu")) the title menu does not stay
+in the heap while a game or a page of its own runs: a launch, Continue or going home
+asked for by a screen waits for the start of the next frame, when no screen's code
+is running; then the old screen, and the menu with its module, are let go before
+the next one is imported and built (measured by `make boardfit`). A home screen given
+as an object (app.run(menu), the tests) stays, and those calls act at once.
+
+Each game in a fresh VM (app.fresh_vm, set by code.py on the badge): a game whose
+entry file exists on the drive, play_<module leaf><arg>.py (play_spades_game4.py,
+play_spit_screen0.py; play_continue.py for Continue), starts through
+supervisor.set_next_code_file() + supervisor.reload(): it gets an empty heap, with
+nothing of the menu and none of the interned names an earlier game left (those are
+never freed in one VM: about 10 KB per game), and going home reloads code.py. The
+entry file calls app.play(module, arg). A laptop keeps everything in one process.
 """
 import gc
+import os
 import sys
 
 try:
@@ -54,6 +70,26 @@ _TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms() wraps at 2**29
 
 # the module that continues each saved game id (engine.storage GAME_SPADES4, _SPADES2, _SPIT)
 CONTINUE = ("ui.spades_game", "ui.spades_game", "ui.spit_screen")
+
+
+_HOME = const(0)
+_LAUNCH = const(1)
+_CONTINUE = const(2)
+
+
+def _exists(module_name):
+    """Whether `module_name` can be found on sys.path (without importing it)."""
+    if module_name in sys.modules:
+        return True
+    path = module_name.replace(".", "/")
+    for base in sys.path:
+        for tail in (".mpy", ".py", "/__init__.py", "/__init__.mpy"):
+            try:
+                os.stat((base + "/" if base else "") + path + tail)
+                return True
+            except OSError:
+                pass
+    return False
 
 
 class Screen:
@@ -106,6 +142,10 @@ class App:
         self._last = hw.ticks_ms()
         self._before = None  # sys.modules names before the last launch
         self.game = None  # module name of the game in the heap, if any
+        self.home_module = None  # set: the home screen is built anew from it after a game
+        self.fresh_vm = False  # set (badge, code.py): games start through a reload
+        self.game_vm = False  # set by play(): this VM runs one game; home reloads code.py
+        self._pending = None  # (what, module, arg) to do at the start of the next frame
 
     # -- switching screens
 
@@ -129,13 +169,80 @@ class App:
 
     def home(self):
         """Back to the title menu; the game's modules leave the heap."""
+        if self._later(_HOME, None, 0):
+            return
+        if self.game_vm and self.game is not None:
+            self._reload(None)  # back to code.py and its menu, in a fresh VM
+            return
+        if self.home_screen is None and self.home_module is not None:
+            self._let_go()
+            self.unload()
+            __import__(self.home_module)
+            self.home_screen = sys.modules[self.home_module].Menu(self)
         if self.home_screen is not None:
             self.show(self.home_screen)
         self.unload()
 
+    def _home_now(self):
+        """Home at once (Continue's refusals, which tell the menu something)."""
+        if self.home_module is not None:
+            self._let_go()
+            self.unload()  # the menu shows here (a game VM too): it has something to tell
+        self.home()
+
+    def _later(self, what, module_name, arg):
+        """With a home module, a switch a screen asks for waits for the next frame."""
+        if self.home_module is None or self.screen is None:
+            return False
+        self._pending = (what, module_name, arg)
+        return True
+
+    def _let_go(self):
+        """Nothing on screen holds the old screen or the menu any more."""
+        old = self.screen
+        if old is not None and hasattr(old, "leave"):
+            old.leave()
+        self.screen = None
+        import displayio
+        self.hw.display.root_group = displayio.Group()  # the glass keeps its picture: no refresh
+        if self.home_module is not None and self.home_screen is not None:
+            self.home_screen = None
+            self._forget((self.home_module,))
+        gc.collect()
+
+    def _reload(self, code_file):
+        """Run `code_file` (None: code.py) in a fresh VM: the supervisor stops this one."""
+        import supervisor
+        self.running = False
+        supervisor.set_next_code_file(code_file)
+        supervisor.reload()
+
+    def _switch(self):
+        what, module_name, arg = self._pending
+        self._pending = None
+        if self.fresh_vm and what != _HOME:
+            entry = "play_continue.py" if what == _CONTINUE else "play_%s%d.py" % (
+                module_name[module_name.rfind(".") + 1:], arg)
+            if _exists(entry[:-3]):
+                self._reload(entry)
+                return
+        self._let_go()
+        if what == _HOME:
+            self.home()
+        elif what == _CONTINUE:
+            self.resume_saved()
+        elif not self.launch(module_name, arg):
+            self.home()
+
     def launch(self, module_name, arg=0):
         """Import `module_name` now and call its start(self, arg), which shows the first
-        screen. Returns False (nothing imported) when that module does not exist yet."""
+        screen. Returns False (nothing imported) when that module does not exist yet.
+        With a home module, the switch happens at the next frame (True if the module
+        exists)."""
+        if self.home_module is not None and self.screen is not None:
+            if not _exists(module_name):
+                return False
+            return self._later(_LAUNCH, module_name, arg)
         mod = self._import(module_name)
         if mod is None:
             return False
@@ -164,12 +271,14 @@ class App:
         """Continue the saved game where it was left. True if its screen is showing;
         else (no save, or one the game refuses) the save is set aside, the title
         menu is shown again and tells the player once."""
+        if self._later(_CONTINUE, None, 0):
+            return True
         from engine import storage
 
         st = self.storage
         saved = st.load_game()
         if saved is None:
-            self.home()
+            self._home_now()
             return False
         game_id, level, blob = saved
         ok = False
@@ -181,7 +290,7 @@ class App:
                 else:
                     ok = mod.resume(self, blob, level, game_id) is not None
         except MemoryError:  # the save is good: keep it, try again from a fresh heap
-            self.home()
+            self._home_now()
             tell = getattr(self.home_screen, "notice", None)
             if tell is not None:
                 tell("Not enough memory to continue: try again")
@@ -191,7 +300,7 @@ class App:
         if not ok:
             if st.load_game() is not None:  # the game may have rejected it already
                 st.reject(storage.GAME)
-            self.home()
+            self._home_now()
         return ok
 
     def unload(self):
@@ -238,6 +347,10 @@ class App:
 
     def step(self):
         """One frame: keys to the screen, the screen's tick, a refresh if needed."""
+        if self._pending is not None:
+            self._switch()
+            if not self.running:
+                return
         hw = self.hw
         t = hw.ticks_ms()
         self.now += (t - self._last) & _TICKS_MASK
@@ -247,6 +360,8 @@ class App:
         while k >= 0:
             if self.screen.on_key(k):
                 changed = True
+            if self._pending is not None:
+                break  # the rest of the keys are for the next screen
             k = hw.keys.poll()
         if self.screen.tick(self.now):
             changed = True
@@ -257,10 +372,27 @@ class App:
         self.frames += 1
         hw.frame_done()
 
-    def run(self, home=None):
-        """Show `home` (the title menu) and run frames until quit."""
+    def play(self, module_name, arg=0):
+        """The badge's play_*.py entry files: one game (or "continue": the saved game)
+        in this fresh VM, with no title menu in the heap; going home reloads code.py."""
+        self.home_module = "ui.menu"
+        self.fresh_vm = True
+        self.game_vm = True
+        if module_name == "continue":
+            self.resume_saved()  # refused: the menu, here, tells why
+        elif not self.launch(module_name, arg):
+            self._reload(None)
+        self.run()
+
+    def run(self, home=None, home_module=None):
+        """Show `home` (the title menu), or the `Menu` of `home_module` (built again
+        each time the player comes home), and run frames until quit."""
+        if home_module is not None:
+            self.home_module = home_module
+            self.home()
         if home is not None:
             self.home_screen = home
             self.show(home)
         while self.running and not self.hw.quit_requested:
             self.step()
+

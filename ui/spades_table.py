@@ -371,6 +371,7 @@ class Table:
         if m.to_move != ME:
             if self.bot is None:
                 thinking.begin(self, m.to_move)
+                return changed  # its first slice next frame: one frame, one piece of work
             return thinking.think(self, now) or changed
         return changed
 

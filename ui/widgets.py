@@ -155,6 +155,27 @@ def font():
     return _font
 
 
+_clear = {}  # shared text palettes: colour -> Palette (transparent background)
+_solid = {}  # background -> {colour -> Palette}
+
+
+def text_palette(color, background=None):
+    """The shared two-colour palette of text in `color` (on `background`, or clear):
+    lines of one colour share one, and a line changing colour takes another."""
+    table = _clear if background is None else _solid.get(background)
+    if table is None:
+        table = _solid[background] = {}
+    p = table.get(color)
+    if p is None:
+        p = table[color] = displayio.Palette(2)
+        p[1] = color
+        if background is None:
+            p.make_transparent(0)
+        else:
+            p[0] = background
+    return p
+
+
 class TextLine:
     """A line of terminalio text as one TileGrid over the font: set(text) only rewrites
     tile indices (no bitmap is allocated, unlike a label), and only when the text
@@ -162,7 +183,8 @@ class TextLine:
     is cut. (x, y) is where `anchor` of the text lands: (0, 0) top-left, (0.5, 0) top
     centre, (1, 0.5) right middle... `group` is what to append to a screen's Group.
     `face` is a font tuple as font() returns (default terminalio; ui/tinyfont.py has a
-    3x5 one)."""
+    3x5 one). A line keeps few attributes and shares its palette (text_palette): a
+    screen holds dozens of them."""
 
     def __init__(self, text="", x=0, y=0, color=0xFFFFFF, anchor=(0, 0), scale=1, background=None, chars=0,
                  face=None):
@@ -171,25 +193,23 @@ class TextLine:
         bmp, w, h, self.index = face
         self.chars = max(chars, len(text), 1)
         self.cell_w = w * scale
-        self.cell_h = h * scale
-        self.anchor = anchor
+        self.ax = anchor[0]
         self.x = x
-        self.y = y
-        self.palette = displayio.Palette(2)
-        self.palette[1] = color
-        if background is None:
-            self.palette.make_transparent(0)
-        else:
-            self.palette[0] = background
-        self.grid = displayio.TileGrid(bmp, pixel_shader=self.palette, width=self.chars, height=1,
-                                       tile_width=w, tile_height=h, default_tile=0)
+        self.y = y - int(anchor[1] * h * scale)
+        self.bg = background
+        self.grid = grid = displayio.TileGrid(bmp, pixel_shader=text_palette(color, background), width=self.chars,
+                                              height=1, tile_width=w, tile_height=h, default_tile=0)
         if scale == 1:
-            self.group = self.grid
+            self.group = grid
         else:
             self.group = displayio.Group(scale=scale)
-            self.group.append(self.grid)
+            self.group.append(grid)
         self.text = None
         self.set(text)
+
+    @property
+    def palette(self):
+        return self.grid.pixel_shader
 
     def set(self, text):
         if text == self.text:
@@ -202,12 +222,13 @@ class TextLine:
             c = ord(text[i]) - 32 if i < n else 0
             grid[i] = index[c] if 0 <= c < 95 else index[31]  # '?' for anything else
         shown = min(n, self.chars)
-        self.group.x = self.x - int(self.anchor[0] * shown * self.cell_w)
-        self.group.y = self.y - int(self.anchor[1] * self.cell_h)
+        self.group.x = self.x - int(self.ax * shown * self.cell_w)
+        self.group.y = self.y
 
     def set_color(self, color):
-        if self.palette[1] != color:
-            self.palette[1] = color
+        grid = self.grid
+        if grid.pixel_shader[1] != color:
+            grid.pixel_shader = text_palette(color, self.bg)
 
 
 def bar(width, height, color, x=0, y=0):

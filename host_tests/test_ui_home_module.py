@@ -1,0 +1,129 @@
+"""The badge's way home (code.py: app.run(home_module="ui.menu")): the title menu and
+its module leave the heap while a game runs, and come back built anew (issue 11)."""
+import sys
+
+from ui import keys
+from ui.app import App
+from ui.hardware_laptop import Headless
+
+
+def _choose(hw, app, label):
+    """Down to `label` on the title menu, then A, with keys."""
+    for _ in range([e[0] for e in app.screen.entries].index(label)):
+        hw.press(keys.DOWN)
+    hw.press(keys.A)
+
+
+def test_the_menu_is_not_kept_while_a_game_runs_and_is_rebuilt_at_home(monkeypatch):
+    monkeypatch.delitem(sys.modules, "ui.spit_screen", raising=False)  # as on a badge: not loaded yet
+    hw = Headless()
+    app = App(hw)
+    app.home_module = "ui.menu"
+    app.home()
+    first = app.home_screen
+    assert type(first).__name__ == "Menu" and app.screen is first
+    _choose(hw, app, "Spit")
+    app.step()  # A asks for Spit: it starts at the next frame, not under the menu's code
+    assert app.screen is first
+    app.step()
+    assert app.game == "ui.spit_screen" and type(app.screen).__name__ == "SpitScreen"
+    assert app.home_screen is None and "ui.menu" not in sys.modules
+    app.home()  # asked by the game: at the next frame
+    app.step()
+    assert app.game is None and "ui.spit_screen" not in sys.modules
+    assert type(app.screen).__name__ == "Menu" and app.screen is app.home_screen and app.screen is not first
+
+
+def test_a_missing_module_still_says_coming_soon():
+    hw = Headless()
+    app = App(hw)
+    app.home_module = "ui.menu"
+    app.home()
+    assert app.launch("no_such_game.screens") is False
+    assert app.screen is app.home_screen
+
+
+class _Supervisor:
+    """Records what the badge's supervisor would be asked to do."""
+
+    class ReloadException(BaseException):
+        pass
+
+    def __init__(self):
+        self.next_file = "unset"
+
+    def set_next_code_file(self, filename, **kw):
+        self.next_file = filename
+
+    def reload(self):
+        raise self.ReloadException()
+
+
+def _reloads(app, sup):
+    """The next frame ends this VM through supervisor.reload()."""
+    try:
+        app.step()
+    except sup.ReloadException:
+        return not app.running
+    return False
+
+
+def _fresh_app(monkeypatch, game_vm=False):
+    """(hw, app, sup) as on the badge: code.py's menu VM, or (game_vm) a play_*.py VM."""
+    sup = _Supervisor()
+    monkeypatch.setitem(sys.modules, "supervisor", sup)
+    hw = Headless()
+    app = App(hw)
+    app.home_module = "ui.menu"
+    app.fresh_vm = True
+    app.game_vm = game_vm
+    if not game_vm:
+        app.home()
+    return hw, app, sup
+
+
+def test_with_fresh_vms_a_game_starts_its_play_file_through_a_reload(monkeypatch):
+    hw, app, sup = _fresh_app(monkeypatch)
+    _choose(hw, app, "Spit")
+    app.step()
+    assert _reloads(app, sup)
+    assert sup.next_file == "play_spit_screen0.py" and app.game is None  # the game is for the next VM
+
+
+def test_a_page_of_the_menu_stays_in_this_vm(monkeypatch):
+    hw, app, sup = _fresh_app(monkeypatch)
+    _choose(hw, app, "Rules")
+    app.step()
+    app.step()
+    assert app.game == "ui.rules_screen" and sup.next_file == "unset"
+    app.home()
+    app.step()
+    assert type(app.screen).__name__ == "Menu" and sup.next_file == "unset"
+
+
+def test_a_game_vm_goes_home_through_a_reload_of_code_py(monkeypatch):
+    hw, app, sup = _fresh_app(monkeypatch, game_vm=True)
+    assert app.launch("ui.spit_screen", 0)
+    assert type(app.screen).__name__ == "SpitScreen" and app.home_screen is None
+    app.home()
+    assert _reloads(app, sup)
+    assert sup.next_file is None
+
+
+def test_every_play_file_names_a_module_and_the_bundle_ships_it():
+    import os
+    import sys as _sys
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    _sys.path.insert(0, os.path.join(root, "tools"))
+    try:
+        import bundle
+    finally:
+        _sys.path.pop(0)
+    from ui import menu
+    games = [(m, a) for _, m, a in menu.ENTRIES if m in ("ui.spades_game", "ui.spit_screen")]
+    for m, a in games:
+        name = "play_%s%d.py" % (m[m.rfind(".") + 1:], a)
+        assert name in bundle.ENTRY_POINTS, name
+        with open(os.path.join(root, name)) as f:
+            assert 'app.play("%s", %d)' % (m, a) in f.read(), name
+    assert "play_continue.py" in bundle.ENTRY_POINTS

@@ -1,0 +1,9 @@
+# Continue of the saved game in a VM of its own: the title menu (code.py) starts this file with
+# supervisor.set_next_code_file() + supervisor.reload(); going home reloads code.py.
+from ui.app import App
+from ui.hardware_board import Hardware
+
+hw = Hardware()
+app = App(hw)
+app.play("continue")
+hw.shutdown()

@@ -1,0 +1,317 @@
+"""`make boardfit`: the whole game on the board VM, CircuitPython 10.2.1 itself (32-bit,
+the badge's object layout, the real displayio objects; ../shared/boardvm/README.md).
+
+It builds the bundle exactly as `make bundle` does (tools/bundle.py, into a folder of
+its own), compiles the stand-ins of tools/boardfit_standins/ (board, keypad,
+digitalio, microcontroller with an 8 KB nvm kept in a file, neopixel_write, audioio,
+audiocore, supervisor, terminalio, and the scripted player) and runs code.py, unchanged,
+in that folder. The player (boardfit_player.py) goes: title menu -> four-player Spades
+with hard bots to the end of a match -> two-player Spades, one hand -> Spit at level
+5, a whole match -> Options, Statistics, Rules -> Continue of the four-player match
+as saved after its first hand. The options it starts with (nvm.bin): Spades bots
+hard, Spit level 5, bot speed fast, everything else as shipped.
+
+Heap: for the whole run and for each game alone ("spades4": title -> four-player
+match -> title; "spit": title -> Spit match -> title), the smallest heap at which the
+run completes, found by bisection to 1 KB; the same for the engine and the hard bot
+alone (four seats, a match to 500). The stand-ins' own heap (their modules, the
+player, the font bitmap the badge keeps in flash) is measured in a run of its own and
+subtracted: the figures are what the game needs.
+
+Time: one more run at a badge-like heap (BADGE_FREE_KB of free heap for the game)
+times each frame's Python work with time.ticks_cpu() and files it by kind (cursor
+move, card played, bot card shown, trick taken, Spit move; bot thinking and the rest
+shown too); pystone then runs in the same process against the same clock, and
+board ms = VM us * VM pystones/s / 1500 / 1000 (tools/pystone.py). The engine run
+times every hard decision the same way. frame_p95_board_ms is the worst p95 of the
+five named kinds.
+
+Last line: `result: game_min_heap_kb=<k> spades4_min_heap_kb=<a> spit_min_heap_kb=<b>
+engine_hard_min_heap_kb=<e> frame_p95_board_ms=<f> hard_worst_board_ms=<w>`.
+
+    python tools/boardfit.py              # everything (about 15 minutes)
+    python tools/boardfit.py --check 100  # one play-through with 100 KB for the game
+                                          # (make test); exit 1 if it runs out
+Without the VM (BOARDVM=, default ../shared/boardvm/circuitpython-board32) it says so
+and exits 0 with `boardfit: skipped`.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+sys.path.insert(0, ROOT)
+import bundle  # noqa: E402
+
+STANDINS = os.path.join(HERE, "boardfit_standins")
+DEFAULT_VM = os.path.join(os.path.dirname(ROOT), "shared", "boardvm", "circuitpython-board32")
+BOARD_PYSTONES = 1500
+BADGE_FREE_KB = 140  # free heap on a badge with the display running (130-150 KB)
+KINDS = ("cursor_move", "card_played", "bot_card_shown", "trick_taken", "spit_move")
+TIMEOUT = 900
+MAX_VMS = 40  # VMs (reloads) in one play-through
+ENGINE_SEED = 4  # the match the hard bot's worst decision was reported in
+
+
+def vm_path():
+    p = os.environ.get("BOARDVM") or DEFAULT_VM
+    return p if os.path.isfile(p) and os.access(p, os.X_OK) else None
+
+
+def nvm_image():
+    """8 KB of nvm holding the player's options (engine/storage.py, as the Options page
+    would save them): hard Spades bots, Spit level 5, fast bots."""
+    from engine import options, storage
+    nvm = bytearray(b"\xff" * 8192)
+    st = storage.Storage(nvm)
+    o = options.Options()
+    o.level_spades4 = "hard"
+    o.level_spades2 = "hard"
+    o.level_spit = 5
+    o.bot_speed = options.FAST
+    st.save_options(o)
+    return bytes(nvm)
+
+
+class Board:
+    """A bundle and the stand-ins, ready to run on the VM."""
+
+    def __init__(self, vm, work):
+        self.vm = vm
+        self.work = work
+        self.drive = os.path.join(work, "CIRCUITPY")
+        self.standins = os.path.join(work, "standins")
+        proc = subprocess.run([sys.executable, os.path.join(HERE, "bundle.py"), "--out", self.drive],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise SystemExit("boardfit: bundle failed\n" + proc.stdout + proc.stderr)
+        compiler = bundle.default_compiler()
+        os.makedirs(self.standins)
+        srcs = [os.path.join(STANDINS, f) for f in sorted(os.listdir(STANDINS)) if f.endswith(".py")]
+        srcs.append(os.path.join(HERE, "pystone.py"))
+        for src in srcs:
+            name = os.path.basename(src)[:-3]
+            err = bundle.compile_one(compiler, src, name + ".py", os.path.join(self.standins, name + ".mpy"),
+                                     True, cache=None)
+            if err:
+                raise SystemExit("boardfit: " + err)
+        self.nvm = nvm_image()
+        self.bare = self.alloc_bare()
+
+    def alloc_bare(self):
+        out = subprocess.run([self.vm, "-X", "heapsize=200K", "-c", "import gc; gc.collect(); print(gc.mem_alloc())"],
+                             capture_output=True, text=True).stdout
+        return int(out.split()[0])
+
+    def run(self, main, args, heap_kb):
+        """(completed, output) of a run with a heap of heap_kb: for the player, one VM
+        per code file, as the badge runs them (code.py's menu reloads into a game's
+        play_*.py and back), until the plan is done; the nvm file goes on between them."""
+        for f in ("nvm.bin", "nvm-saved.bin", "player.state"):
+            p = os.path.join(self.drive, f)
+            if os.path.exists(p):
+                os.remove(p)
+        with open(os.path.join(self.drive, "nvm.bin"), "wb") as f:
+            f.write(self.nvm)
+        env = dict(os.environ)
+        env["MICROPYPATH"] = self.standins + ":" + os.path.join(self.drive, "lib") + ":"
+        outs = []
+        code_file = "code.py"
+        resume = "-"
+        for _ in range(MAX_VMS):
+            extra = [code_file, resume] if main == "boardfit_main" else []
+            cmd = [self.vm, "-X", "heapsize=%dK" % heap_kb, "-c", "import " + main] + list(args) + extra
+            if main == "boardfit_main" and len(args) < 2:
+                cmd.insert(len(cmd) - 2, "-")
+            try:
+                proc = subprocess.run(cmd, cwd=self.drive, env=env, capture_output=True, text=True,
+                                      timeout=TIMEOUT)
+            except subprocess.TimeoutExpired:
+                return False, "".join(outs) + "timeout after %ds" % TIMEOUT
+            out = proc.stdout + proc.stderr
+            outs.append(out)
+            nxt = [line.split(" ", 2)[2] for line in out.splitlines() if line.startswith("boardfit: reload ")]
+            if proc.returncode != 0 or not nxt:
+                break
+            code_file = nxt[-1].lstrip("/")
+            resume = "resume"
+        out = "".join(outs)
+        done = "boardfit: done" in out or "engine: done" in out
+        return proc.returncode == 0 and done, out
+
+    def overhead(self, main, args):
+        """Heap the harness itself holds while the game runs (bytes)."""
+        ok, out = self.run(main, args, 400)
+        for line in out.splitlines():
+            if line.startswith("heap_standins="):
+                return int(line.split("=")[1]) - self.bare
+            if line.startswith("heap_start=") and main == "boardfit_engine":
+                return int(line.split("=")[1]) - self.bare
+        raise SystemExit("boardfit: no heap figure from %s %s:\n%s" % (main, args, out[-2000:]))
+
+    def bisect(self, main, args, lo=24, hi=260, log=print):
+        """The smallest heap (KB) at which the run completes."""
+        ok, out = self.run(main, args, hi)
+        if not ok:
+            raise SystemExit("boardfit: %s %s fails even at %d KB:\n%s" % (main, " ".join(args), hi, out[-3000:]))
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            t0 = time.time()
+            ok, out = self.run(main, args, mid)
+            log("  %s %s heap=%dK %s (%.0fs)" % (main, " ".join(args), mid, "ok" if ok else "out: " + _why(out),
+                                                time.time() - t0))
+            if ok:
+                hi = mid
+            else:
+                lo = mid
+        return hi
+
+
+def _why(out):
+    lines = [line for line in out.strip().splitlines() if line.strip()]
+    return lines[-1][:100] if lines else "no output"
+
+
+def percentile(hist, q):
+    """The value below which q of the samples lie, from (value, count) pairs."""
+    total = sum(c for _, c in hist)
+    if not total:
+        return 0
+    need = (total * q + 99) // 100
+    seen = 0
+    for v, c in sorted(hist):
+        seen += c
+        if seen >= need:
+            return v
+    return hist[-1][0]
+
+
+def parse_hists(out):
+    """{kind: (worst_us, [(bucket upper edge us, count)], count)} and VM pystones/s."""
+    hists = {}
+    pps = None
+    for line in out.splitlines():
+        if line.startswith("frames ") or line.startswith("decisions "):  # one per kind and VM: summed
+            parts = line.split()
+            kind = parts[1]
+            worst = int(parts[2].split("=")[1])
+            width = int(parts[3].split("=")[1])
+            w0, pairs, n0 = hists.get(kind, (0, [], 0))
+            pairs = list(pairs)
+            for p in parts[4:]:
+                b, c = p.split(":")
+                pairs.append(((int(b) + 1) * width, int(c)))
+            hists[kind] = (max(w0, worst), pairs, sum(c for _, c in pairs))
+        elif line.startswith("pystones_per_cpu_s="):
+            pps = int(line.split("=")[1])
+    return hists, pps
+
+
+def board_ms(us, pps):
+    return us * pps / BOARD_PYSTONES / 1000.0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--check", type=int, default=0, metavar="KB",
+                    help="one play-through with KB of heap for the game (stand-ins added); exit 1 if it fails")
+    ap.add_argument("--plan", default="all", help="all, spades4 or spit (with --check)")
+    ap.add_argument("--frames", action="store_true", help="only the timed play-through: frame cost per kind")
+    args = ap.parse_args(argv)
+    vm = vm_path()
+    if vm is None:
+        print("boardfit: skipped: no board VM at %s (BOARDVM= names one; README: building it)"
+              % (os.environ.get("BOARDVM") or DEFAULT_VM))
+        return 0
+    work = tempfile.mkdtemp(prefix="boardfit-")
+    try:
+        b = Board(vm, work)
+        if args.check:
+            return check(b, args.check, args.plan)
+        if args.frames:
+            frame_cost(b, b.overhead("boardfit_main", ["all", "timing"]))
+            return 0
+        return measure(b)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def check(b, kb, plan):
+    extra = b.overhead("boardfit_main", [plan])
+    heap = kb + (extra + 1023) // 1024
+    t0 = time.time()
+    ok, out = b.run("boardfit_main", [plan], heap)
+    print("boardfit: %s play-through with %d KB for the game (%d KB heap, %d KB of it the stand-ins): %s (%.0fs)"
+          % (plan, kb, heap, heap - kb, "completed" if ok else "FAILED", time.time() - t0))
+    if not ok:
+        print(out[-3000:])
+        print("boardfit: 0 passed, 1 failed")
+        return 1
+    print("boardfit: 1 passed, 0 failed")
+    return 0
+
+
+def frame_cost(b, overhead):
+    """The timed play-through: each frame kind's board ms; the worst p95 of KINDS."""
+    heap = BADGE_FREE_KB + (overhead + 1023) // 1024
+    ok, out = b.run("boardfit_main", ["all", "timing"], heap)
+    if not ok:
+        raise SystemExit("boardfit: the timed run failed at %d KB:\n%s" % (heap, out[-3000:]))
+    hists, pps = parse_hists(out)
+    print("frame cost (the whole play-through at %d KB free for the game; VM %d pystones/s of CPU time = %.0f x "
+          "the board):" % (BADGE_FREE_KB, pps, pps / BOARD_PYSTONES))
+    print("  %-15s %7s %9s %9s %9s" % ("frame kind", "frames", "p50 ms", "p95 ms", "worst ms"))
+    p95s = []
+    for kind in KINDS + ("bot_thinking", "other"):
+        worst, pairs, n = hists.get(kind, (0, [], 0))
+        p50 = board_ms(percentile(pairs, 50), pps)
+        p95 = board_ms(percentile(pairs, 95), pps)
+        print("  %-15s %7d %9.1f %9.1f %9.1f" % (kind, n, p50, p95, board_ms(worst, pps)))
+        if kind in KINDS:
+            p95s.append(p95)
+    return max(p95s)
+
+
+def measure(b):
+    t_all = time.time()
+    print("board VM: %s" % b.vm)
+    cost = {}
+    for plan in ("all", "timing"):
+        cost[plan] = b.overhead("boardfit_main", ["all"] + (["timing"] if plan == "timing" else []))
+    cost["engine"] = b.overhead("boardfit_engine", [str(ENGINE_SEED)])
+    print("stand-ins' own heap: %d bytes (the player %s), %d with the timing histograms; engine script %d"
+          % (cost["all"], "included", cost["timing"], cost["engine"]))
+    mins = {}
+    for plan in ("spades4", "spit", "all"):
+        raw = b.bisect("boardfit_main", [plan])
+        mins[plan] = raw - cost["all"] // 1024
+        print("%s: completes at %d KB of heap; %d KB without the stand-ins" % (plan, raw, mins[plan]))
+    raw = b.bisect("boardfit_engine", [str(ENGINE_SEED)])
+    mins["engine"] = raw - cost["engine"] // 1024
+    print("engine + hard bot, four seats to 500: %d KB of heap; %d KB without the script" % (raw, mins["engine"]))
+
+    p95 = frame_cost(b, cost["timing"])
+    ok, out = b.run("boardfit_engine", [str(ENGINE_SEED), "timing"], 400)
+    if not ok:
+        raise SystemExit("boardfit: the timed engine run failed:\n" + out[-3000:])
+    ehists, epps = parse_hists(out)
+    worst, pairs, n = ehists["hard"]
+    at = [line for line in out.splitlines() if line.startswith("engine worst_us=")]
+    print("hard bot, match seed %d: %d decisions, p95 %.0f board-ms, worst %.0f board-ms (%s)"
+          % (ENGINE_SEED, n, board_ms(percentile(pairs, 95), epps), board_ms(worst, epps),
+             at[0].split(" at ", 1)[1] if at else "?"))
+    print("boardfit took %.0f s" % (time.time() - t_all))
+    print("result: game_min_heap_kb=%d spades4_min_heap_kb=%d spit_min_heap_kb=%d engine_hard_min_heap_kb=%d "
+          "frame_p95_board_ms=%.0f hard_worst_board_ms=%.0f"
+          % (mins["all"], mins["spades4"], mins["spit"], mins["engine"], p95, board_ms(worst, epps)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
