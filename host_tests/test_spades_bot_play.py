@@ -263,3 +263,14 @@ def test_near_ten_bags_bids_the_half_trick_not_a_whole_one():
     for lv in ("normal", "hard"):
         assert sb.Bot(0, lv).act(Obs(hand=hand, bags=(7, 0))) == BID + 3, lv
         assert sb.Bot(0, lv).act(Obs(hand=hand2, bags=(7, 0))) == BID + 4, lv
+
+
+def test_hard_nils_a_lone_side_ace_on_a_quiet_table():
+    # RULES 1.7: Nil +100; hard's card play ducks a lone AD well enough to bid it
+    # (more Nils, a few more lost, more points), normal does not; over an opponent's
+    # Nil both play for tricks
+    hand = bytes(sorted(cards("2S 3H 4H 5H 6D 7D 2C 3C 4C 5C 6C AD 8D")))
+    assert bd.nil_risk(bd.masks(hand)) == 11
+    assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 2, -1, 4])) == BID
+    assert sb.Bot(0, "normal").act(Obs(hand=hand, bids=[-1, 2, -1, 4])) > BID
+    assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 0, -1, 4])) > BID

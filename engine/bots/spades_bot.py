@@ -155,8 +155,9 @@ HARD_ROUND = 2  # hard rounds its estimate down: contracts first (with spade len
 # counted in full, 1 -> 2 gained ~1.5 bag-charged points a hand, contracts ~95%, two
 # tuning seeds of 200 duplicate hands)
 HARD_NIL_SHADE = 1  # hard bids one less over an opponent's Nil (contracts 88% -> 90%)
-NIL_RISK = (0, 4, 5, 10)  # by level index: random, easy, normal, hard
-OPP_NIL_RISK = 5  # less Nil risk over an opponent's Nil: this side plays to set it
+NIL_RISK = (0, 4, 5, 13)  # by level index: random, easy, normal, hard (hard 10 -> 13:
+# +1.1 and +1.5 bag-charged points on the tuning seeds, more Nils made less often)
+OPP_NIL_RISK = (5, 5, 5, 8)  # less over an opponent's Nil: this side plays to set it
 
 
 def blind_nil_wanted(v, level):
@@ -191,7 +192,7 @@ def choose_bid(v, m, level, rng):
             limit += 3
         for o in (1, 3):
             if v.bids[(me + o) & 3] in (0, BLIND_NIL):
-                limit -= OPP_NIL_RISK
+                limit -= OPP_NIL_RISK[level]
     if behind >= 150:
         limit += 4
     if level >= 2 and est <= 22 and risk <= limit:
