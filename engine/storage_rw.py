@@ -321,16 +321,21 @@ def clear_game(st, stats=None):
 # ---- options ---------------------------------------------------------
 
 
+def _load(st, kind, cls):
+    """A cls from part `kind`: cls() when none was saved or it could not be read."""
+    p = read(st, kind)
+    o = cls.from_bytes(p) if p is not None else None
+    if o is None:
+        if p is not None:
+            st.unreadable |= 1 << kind
+        o = cls()
+    return o
+
+
 def load_options(st):
     """An Options (defaults when none was saved or it could not be read)."""
     from engine import options
-    p = read(st, OPTIONS)
-    o = options.Options.from_bytes(p) if p is not None else None
-    if o is None:
-        if p is not None:
-            st.unreadable |= 1 << OPTIONS
-        o = options.Options()
-    return o
+    return _load(st, OPTIONS, options.Options)
 
 
 def save_options(st, opts):
@@ -347,13 +352,7 @@ def clear_options(st):
 def load_stats(st):
     """A Stats (all zero when none was saved or it could not be read)."""
     from engine import stats
-    p = read(st, STATS)
-    s = stats.Stats.from_bytes(p) if p is not None else None
-    if s is None:
-        if p is not None:
-            st.unreadable |= 1 << STATS
-        s = stats.Stats()
-    return s
+    return _load(st, STATS, stats.Stats)
 
 
 def save_stats(st, s):
