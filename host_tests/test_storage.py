@@ -4,7 +4,7 @@ import zlib
 
 import pytest
 
-from engine import options, stats, storage, storage_rw
+from engine import options, stats, storage, storage_admin
 from engine.storage import GAME, OPTIONS, STATS, Storage, StoreFull
 
 
@@ -79,12 +79,12 @@ def test_crc32_equals_zlib_and_stays_small():
     r = random.Random(5)
     for n in (0, 1, 2, 9, 200, 2000):
         data = bytes(r.randrange(256) for _ in range(n))
-        hi, lo = storage_rw.crc32(data)
+        hi, lo = storage.crc32(data)
         assert 0 <= hi <= 0xFFFF and 0 <= lo <= 0xFFFF
-        assert storage_rw.crc_bytes(hi, lo) == zlib.crc32(data).to_bytes(4, "little")
+        assert storage.crc_bytes(hi, lo) == zlib.crc32(data).to_bytes(4, "little")
     # running: two pieces give the CRC of the whole
-    hi, lo = storage_rw.crc32(b"12345")
-    assert storage_rw.crc_bytes(*storage_rw.crc32(b"6789", hi, lo)) == bytes.fromhex("2639f4cb")
+    hi, lo = storage.crc32(b"12345")
+    assert storage.crc_bytes(*storage.crc32(b"6789", hi, lo)) == bytes.fromhex("2639f4cb")
 
 
 # ---- round trips ----------------------------------------------------------------
@@ -414,7 +414,7 @@ def test_corrupting_the_only_copy_gives_nothing_and_one_notice():
         assert t.load_game() is None, i
         assert not t.has_game() and t.load_stats() == stats.Stats()
         msg = t.take_notice()
-        assert msg == storage_rw.NOTICES[storage.RECORD], (i, msg)
+        assert msg == storage_admin.NOTICES[storage.RECORD], (i, msg)
         assert t.take_notice() is None  # told once
         assert Storage(nvm).take_notice() is None  # and not again at the next start
         assert Storage(nvm).load_game() is None
@@ -467,7 +467,7 @@ def test_unknown_version_is_set_aside():
     nvm[storage.SLOT] = 0
     t = Storage(nvm)
     assert t.load_options() == options.Options() and t.load_game() is None
-    assert t.take_notice() == storage_rw.NOTICES[storage.RECORD]
+    assert t.take_notice() == storage_admin.NOTICES[storage.RECORD]
 
 
 def test_a_malformed_payload_with_a_good_crc_is_set_aside():
@@ -477,7 +477,7 @@ def test_a_malformed_payload_with_a_good_crc_is_set_aside():
     nvm[off + 10] = 9  # the options part's length now runs into the others
     resign(nvm, off)
     t = Storage(nvm)
-    assert t.load_game() is None and t.take_notice() == storage_rw.NOTICES[storage.RECORD]
+    assert t.load_game() is None and t.take_notice() == storage_admin.NOTICES[storage.RECORD]
 
 
 def test_the_older_layout_is_read_and_replaced_by_the_first_save():
@@ -487,9 +487,9 @@ def test_the_older_layout_is_read_and_replaced_by_the_first_save():
     nvm0 = bytearray(8192)
     for kind, payload, seq in ((OPTIONS, o.to_bytes(), 0), (STATS, st.to_bytes(), 4), (GAME, g, 9)):
         for slot in (0, 1):
-            rec = storage_rw.record(seq + slot, payload)
+            rec = storage.record(seq + slot, payload)
             rec[1] = kind
-            off = storage_rw._OLD_BASE[kind] + slot * storage_rw._OLD_SLOT[kind]
+            off = storage._OLD_BASE[kind] + slot * storage._OLD_SLOT[kind]
             nvm0[off:off + len(rec)] = rec
             resign(nvm0, off)
     got, t = loaded(bytearray(nvm0))

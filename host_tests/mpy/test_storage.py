@@ -1,7 +1,7 @@
 # engine.storage, .options and .stats under MicroPython with a bytearray nvm:
 # round trips, power cuts after every byte, corruption of every byte, versions, full;
 # one record holds all three, written in one assignment per save point (issue 12).
-from engine import options, stats, storage, storage_rw
+from engine import options, stats, storage, storage_admin
 from engine.storage import Storage, StoreFull
 
 import gc
@@ -88,9 +88,9 @@ def some_stats(seed):
 
 
 def test_crc32_known_value_and_small_ints():
-    hi, lo = storage_rw.crc32(b"123456789")
-    assert storage_rw.crc_bytes(hi, lo) == b"\x26\x39\xf4\xcb"  # 0xCBF43926
-    hi, lo = storage_rw.crc32(blob(1, 300))
+    hi, lo = storage.crc32(b"123456789")
+    assert storage.crc_bytes(hi, lo) == b"\x26\x39\xf4\xcb"  # 0xCBF43926
+    hi, lo = storage.crc32(blob(1, 300))
     assert 0 <= hi <= 0xFFFF and 0 <= lo <= 0xFFFF
 
 
@@ -128,14 +128,14 @@ def test_no_write_when_nothing_changed_and_full():
     n = s.writes
     assert not s.save_options(options.Options())
     assert s.writes == n
-    before = storage_rw.crc32(nvm)  # not a copy: no second 8 KB buffer
+    before = storage.crc32(nvm)  # not a copy: no second 8 KB buffer
     try:
         # a view of the spare buffer: a fresh 2 KB object may not fit the fragmented heap
         s.save_game(0, 0, memoryview(_B)[:storage.MAX_GAME_BLOB + 1])
         assert False, "a blob too big must be refused"
     except StoreFull:
         pass
-    assert storage_rw.crc32(nvm) == before and s.writes == n
+    assert storage.crc32(nvm) == before and s.writes == n
 
 
 def test_sequence_wraps():
@@ -225,7 +225,7 @@ def test_the_only_copy_corrupt_gives_nothing_and_one_notice():
         nvm[i] ^= 0x20
         t = Storage(nvm)
         assert t.load_game() is None and t.load_stats() == stats.Stats(), i
-        assert t.take_notice() == storage_rw.NOTICES[storage.RECORD], i
+        assert t.take_notice() == storage_admin.NOTICES[storage.RECORD], i
         assert Storage(nvm).take_notice() is None
 
 
@@ -236,9 +236,9 @@ def test_unknown_version():
     off = storage.SLOT  # the running code knows version 1 only
     nvm[off + 2] = 2
     n = nvm[off + 4] | (nvm[off + 5] << 8)
-    hi, lo = storage_rw.crc32(bytes(nvm[off:off + 6]))
-    hi, lo = storage_rw.crc32(bytes(nvm[off + 10:off + 10 + n]), hi, lo)
-    nvm[off + 6:off + 10] = storage_rw.crc_bytes(hi, lo)  # a valid record of version 2
+    hi, lo = storage.crc32(bytes(nvm[off:off + 6]))
+    hi, lo = storage.crc32(bytes(nvm[off + 10:off + 10 + n]), hi, lo)
+    nvm[off + 6:off + 10] = storage.crc_bytes(hi, lo)  # a valid record of version 2
     t = Storage(nvm)
     assert t.load_stats() == stats.Stats()
     assert t.unreadable == 1 << storage.RECORD
@@ -304,7 +304,7 @@ def test_small_nvm_and_failing_writes_never_raise():
     assert st.trouble == storage.NO_ROOM and st.load_game() is None
     st.save_game(storage.GAME_SPIT, 2, b"xyz")
     assert st.load_game() == (storage.GAME_SPIT, 2, b"xyz")
-    assert st.take_notice() == storage_rw.TROUBLES[storage.NO_ROOM]
+    assert st.take_notice() == storage_admin.TROUBLES[storage.NO_ROOM]
     assert st.take_notice() is None
     assert storage.recover(bytearray(256)) == 0
     f = FailingStore(fresh())
@@ -315,4 +315,4 @@ def test_small_nvm_and_failing_writes_never_raise():
     o.cycle("sound")
     st.save_options(o)
     assert f.tries == 1 and st.load_options() == o
-    assert st.take_notice() == storage_rw.TROUBLES[storage.WRITE_FAILED]
+    assert st.take_notice() == storage_admin.TROUBLES[storage.WRITE_FAILED]

@@ -1,34 +1,26 @@
-# engine.storage keeps its record code (engine/storage_rw.py) out of the heap between
-# loads and saves: a game holds its Storage for a whole match but writes only at its
-# save points (the end of a hand or round, leaving the table).
-import gc
+# engine.storage keeps in the heap only what a game in play uses: the save path (the
+# end of a hand or round, leaving the table). What the menu and a game's start do
+# (engine.storage ADMIN: loading options and statistics, the notice, attach) lives in
+# engine/storage_admin.py, imported while it runs and dropped right after.
 import sys
 
 
-def _alloc():
-    gc.collect()
-    return gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
-
-
-def test_record_code_gone_after_each_save_and_load():
-    if "engine.storage_rw" in sys.modules:  # another test module imported it: forget it
-        from engine import storage
-        storage._forget("engine.storage_rw")
-    nvm = bytearray(8192)
-    blob = bytes(range(100))
-    before = _alloc()
-    from engine.storage import GAME_SPADES4, Storage
-    st = Storage(nvm)
-    assert st.save_game(GAME_SPADES4, 2, blob)
-    assert st.load_game()[2] == blob
+def test_admin_code_gone_after_each_use():
+    from engine import storage
+    if "engine.storage_admin" in sys.modules:  # another test module imported it: forget it
+        storage._forget("engine.storage_admin")
+    st = storage.attach(bytearray(8192))
+    st.load_options()
+    st.load_stats()
+    assert st.save_game(storage.GAME_SPADES4, 2, bytes(range(100)))
+    assert st.load_game()[2] == bytes(range(100))
+    assert st.take_notice() is None
     assert st.writes == 1
-    assert "engine.storage_rw" not in sys.modules
-    assert "storage_rw" not in dir(sys.modules["engine"])
-    # the module and a Storage holding its parts: 5.4 KB on this 64-bit lane (names
-    # the record code interned stay); with the record code kept it was 10.7 KB
-    assert _alloc() - before < 8192
-
-    # a caller that imported the record code itself keeps it: no import per call
-    from engine import storage_rw
-    assert st.save_game(GAME_SPADES4, 0, b"ab")
-    assert sys.modules["engine.storage_rw"] is storage_rw
+    assert "engine.storage_admin" not in sys.modules
+    assert "storage_admin" not in dir(sys.modules["engine"])
+    for name in storage.ADMIN:  # found through the instance, never held by the class
+        assert name not in dir(storage.Storage), name
+    # a caller that imported the admin code itself keeps it: no import per call
+    from engine import storage_admin
+    assert st.load_game() is not None
+    assert sys.modules["engine.storage_admin"] is storage_admin
