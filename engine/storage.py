@@ -65,13 +65,13 @@ the store (ui/filestore.py) is caught. Either way the Storage goes on in memory 
 (`trouble` is NO_ROOM or WRITE_FAILED): saves, loads and clears keep working for this
 run, nothing more is written, and take_notice() tells the player once.
 """
-import sys
-
 try:
     from micropython import const
 except ImportError:  # CPython
     def const(x):
         return x
+
+from engine.lazy import call
 
 # game ids: the saved game's first byte, and the index of per-game stats and levels
 GAME_SPADES4 = const(0)
@@ -202,31 +202,6 @@ ADMIN = ("write", "clear", "reject", "take_notice", "load_game", "has_game", "lo
          "save_options", "clear_options", "load_stats", "save_stats", "reset_stats")
 
 
-def _call(name, *args):
-    """storage_admin.<name>(*args), the module dropped from the heap again after, unless
-    it was already imported (a caller that keeps it, or an outer call still running)."""
-    held = "engine.storage_admin" in sys.modules
-    from engine import storage_admin
-    try:
-        return getattr(storage_admin, name)(*args)
-    finally:
-        if not held:
-            _forget("engine.storage_admin")
-
-
-def _forget(name):
-    """Take module `name` out of sys.modules and its package. Each is set to None
-    first: MicroPython's dicts keep a deleted entry's value until the slot is used
-    again, and the collector would go on seeing the module through it."""
-    pkg, _, leaf = name.rpartition(".")
-    sys.modules[name] = None
-    del sys.modules[name]
-    pkg = sys.modules.get(pkg)
-    if pkg is not None:
-        setattr(pkg, leaf, None)
-        delattr(pkg, leaf)
-
-
 class Storage:
     """The one record in a fixed-size store. See the module docstring for the layout.
 
@@ -252,7 +227,7 @@ class Storage:
             raise AttributeError(name)
 
         def method(*args):
-            return _call(name, self, *args)
+            return call("storage_admin", name, self, *args)
         return method
 
     # ---- the record ------------------------------------------------------
@@ -387,11 +362,11 @@ class Storage:
 def attach(store):
     """A Storage on `store`, never raising: when the store is missing or smaller than
     the layout, one that keeps everything in memory for this run (trouble NO_ROOM)."""
-    return _call("attach", store)
+    return call("storage_admin", "attach", store)
 
 
 def recover(store):
     """Select held at start (boot.py): clear the saved game and the options, in one
     write. Statistics are kept. Returns the number of writes made (0 on a store too
     small to hold the layout, or with nothing to clear)."""
-    return _call("recover", store)
+    return call("storage_admin", "recover", store)

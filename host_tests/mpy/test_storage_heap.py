@@ -6,9 +6,9 @@ import sys
 
 
 def test_admin_code_gone_after_each_use():
-    from engine import storage
+    from engine import lazy, storage
     if "engine.storage_admin" in sys.modules:  # another test module imported it: forget it
-        storage._forget("engine.storage_admin")
+        lazy.forget("engine.storage_admin")
     st = storage.attach(bytearray(8192))
     st.load_options()
     st.load_stats()
@@ -24,3 +24,20 @@ def test_admin_code_gone_after_each_use():
     from engine import storage_admin
     assert st.load_game() is not None
     assert sys.modules["engine.storage_admin"] is storage_admin
+
+
+def test_statistics_page_code_gone_after_each_use():
+    # a game counts hands and matches; the page's rows, percentages and reset are
+    # engine/stats_page.py, loaded only while one of them runs
+    from engine import lazy, stats
+    if "engine.stats_page" in sys.modules:
+        lazy.forget("engine.stats_page")
+    s = stats.Stats()
+    s.spades_hand(0, 0, (3, 3, 3, 3), (4, 3, 3, 3), [("Contract 6 made", 60), ("Bags 1", 1)])
+    assert s.percent(0, stats.CONTRACTS_MADE, stats.CONTRACTS) == 100
+    assert s.lines(0)[2] == ("Hands", "1")
+    s.reset_game(0)
+    assert s.get(0, stats.HANDS) == 0
+    assert "engine.stats_page" not in sys.modules
+    for name in stats.PAGE:
+        assert name not in dir(stats.Stats), name
