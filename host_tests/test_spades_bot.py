@@ -490,22 +490,6 @@ def test_double_nil_discards_high_cards():
     assert parse("AS") in got and parse("KH") in got and len(got) <= 3
 
 
-def test_hard_bid_search_gives_a_bid(monkeypatch):
-    # the optional playout bidding (HARD_BID_SEARCH): a bid 0..13, sliced, seeded
-    monkeypatch.setattr(sb, "HARD_BID_SEARCH", 1)
-    m = Match(12, blind_nil=False)
-    s = m.to_move
-    v = m.observation(s)
-    a = sb.Bot(s, "hard", 4, 300).act(v)
-    b = sb.Bot(s, "hard", 4, 300)
-    b.begin(v)
-    steps = 0
-    while not b.step(40):
-        steps += 1
-    assert steps > 2 and b.result() == a
-    assert BID <= a <= BID + 13
-
-
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_information_rule_two_players(level):
     """Two players: swap cards between the opponent's hand and the part of the discard

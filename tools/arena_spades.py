@@ -19,7 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from engine.bots.spades_bot import Bot, LEVELS  # noqa: E402
+from engine.bots.spades_bot import LEVELS  # noqa: E402
 from engine.tricks import HAND_OVER, MATCH_OVER, NEXT_HAND, BLIND_NIL  # noqa: E402
 
 
@@ -63,7 +63,8 @@ def play_match(game, seed, levels, budget, stats_by_side, target, hand_cap=300):
     m = make_match(game, seed, target)
     n = 4 if game == "spades4" else 2
     side_of = [(s & 1) if n == 4 else s for s in range(n)]
-    bots = [Bot(s, levels[side_of[s]], seed * 8 + s, budget) for s in range(n)]
+    from arena_hands import make_bot
+    bots = [make_bot(s, levels[side_of[s]], seed * 8 + s, budget) for s in range(n)]
     hands = 0
     while m.phase != MATCH_OVER:
         if m.phase == HAND_OVER:
@@ -141,9 +142,11 @@ def report(name, st):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="spades4", choices=("spades4", "spades2"))
-    ap.add_argument("--a", default="normal", choices=LEVELS)
-    ap.add_argument("--b", default="easy", choices=LEVELS)
+    ap.add_argument("--a", default="normal", choices=LEVELS + ("hard-bids",))
+    ap.add_argument("--b", default="easy", choices=LEVELS + ("hard-bids",))
     ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--hands", type=int, default=0,
+                    help="duplicate hands from 0-0 in place of matches (tools/arena_hands.py)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--target", type=int, default=500)
     ap.add_argument("--budget", type=int, default=None, help="hard's budget (card plays)")
@@ -151,6 +154,10 @@ def main(argv=None):
     args = ap.parse_args(argv)
     from engine.bots.spades_bot import HARD_BUDGET
     budget = args.budget or HARD_BUDGET
+    if args.hands:
+        import arena_hands
+        arena_hands.run(args.game, args.a, args.b, args.hands, args.seed, budget, args.quiet)
+        return 0
     pairs = (args.games + 1) // 2
     A = Stats()
     B = Stats()

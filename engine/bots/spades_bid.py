@@ -30,10 +30,13 @@ def tricks10(m, n=4):
         hon += 9 if nsp >= 3 else (5 if sp & (3 << 11) else 2)
     if sp & (1 << 9):
         hon += 6 if nsp >= 4 else 1
+    if sp & (1 << 8) and nsp >= 5:
+        hon += 4
     length = (nsp - 3) * 9 if nsp > 3 else 0
     if n == 2:
         length = (nsp - 4) * 8 if nsp > 4 else 0
-    spv = hon if hon > length else length + hon // 2
+    # honours and length add up, the smaller half counted (K-Q-J-10-x: about 3.8)
+    spv = hon + length // 2 if hon > length else length + hon // 2
     v += spv
     spare = nsp - (spv + 9) // 10
     for s in range(3):

@@ -13,12 +13,14 @@ seed gives the same answer on every port. The UI runs it in slices:
 """
 from engine.rng import Rng
 from engine.bots import spades_track as tr
+from engine.bots.spades_track import above, below, SPADES
 from engine.bots.spades_bid import tricks10, nil_risk
 
 MARGIN = 4  # points per deal another card must gain over the policy's
 EDGE = 2  # ... and must beat it on this many more deals than it loses
 MAX_CANDS = 5
-TRIES = 6  # deals drawn per sample; the one that fits the bids best is played
+DROP = 12  # points per deal behind the best: that card is played out no more
+TRIES = 12  # deals drawn per sample; the one that fits the bids best is played
 
 BAG_COST = 6  # a bag scores 1 now and costs 100/10 later (less: it may never count)
 SET_COST = 60
@@ -26,15 +28,62 @@ BLIND_FIT = 45  # >0: a Blind Nil hand in play fits when its Nil risk is under t
 
 
 def candidates(t, seat):
-    """Legal cards of seat, one per run of equivalent cards (no outstanding card of
-    another seat lies between them), lowest of each run."""
+    """Legal cards of seat worth comparing, one per run of equivalent cards (no card
+    still out, nor the trick's winning card, lies between them), lowest of each run.
+    Choices a strong player never makes are left out: declining in last seat a trick
+    the side needs (or winning it dearer than it must), overtaking a partner's sure
+    winner, discarding a side ace or king while tricks are needed, and, covering a
+    partner's Nil, leading low into its suits while a sure winner could be led."""
     out = []
     b = seat * 4
+    h = t.h
+    md = tr.mode(t, seat)
+    win = md == tr.M_WIN or (md == tr.M_COVER and tr.side_need(t, seat) > 0)
+    ls = t.lead_suit
+    ws = t.win_suit
+    wr = t.win_rank
+    p = t.played
+    last = p == t.n - 1
+    void = p and not h[b + ls]
+    w = t.win_seat
+    mine = h[b + ws] if p else 0
+    cs = ws
+    beat = 0
+    if void and ws != SPADES:
+        cs = SPADES
+        beat = h[b + SPADES]
+    elif p and (ws == ls or void):
+        beat = above(mine, wr)
+    if win and last and beat and t.side(w) != t.side(seat) and t.bid[w]:
+        return [cs * 13 + tr.low(beat)]  # the cheapest card that takes it
+    pv = t.void[seat ^ 2] if t.n == 4 else 15
+    sure_lead = 0
+    if md == tr.M_COVER and not p:
+        for s in range(3):
+            m = h[b + s]
+            if m and not above(t.left[s] & ~m, tr.top(m)):
+                sure_lead = 1
+    sure_pw = (t.n == 4 and p and w == seat ^ 2 and md != tr.M_COVER
+               and (last or not above(t.left[ws] & ~mine, wr)))
     for s in range(4):
         m = t.legal_mask(seat, s)
         if not m:
             continue
-        others = t.left[s] & ~t.h[b + s]
+        if sure_pw:
+            if s == ls and below(m, wr) and ws == ls:
+                m = below(m, wr)  # under the partner's winner
+            elif void and s == SPADES and (h[b] | h[b + 1] | h[b + 2]):
+                continue  # no ruff of the partner's winner
+        if void and win and s != SPADES:
+            m &= -m  # discard low
+        if md == tr.M_COVER and not p and not pv & (1 << s):
+            top = tr.top(m)
+            if sure_lead and above(t.left[s] & ~h[b + s], top):
+                continue  # a low lead the Nil may have to win
+            m = 1 << top
+        others = t.left[s] & ~h[b + s]
+        if p and s == ws:
+            others |= 1 << wr
         prev = -2
         r = 0
         while r < 13:
@@ -44,10 +93,17 @@ def candidates(t, seat):
                     out.append(s * 13 + r)
                 prev = r
             r += 1
+    if void and win:
+        # keep side aces and kings while a lower discard exists
+        keep = [c for c in out if c // 13 == SPADES or c % 13 < 11]
+        for c in keep:
+            if c // 13 != SPADES:
+                return keep
     return out
 
 
 _ROOM = [0] * 5  # seats' room while dealing (4: the two-player pile)
+_FEW = [0] * 4  # per suit: how many places can take its cards
 
 
 def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None):
@@ -88,6 +144,21 @@ def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None):
                     buf[j] = buf[k]
         _shuffle(rng, buf, k)
         strict = tries <= 30  # after 30 failures, place ignoring voids (never seen)
+        # cards that fewer seats can take are placed first: far fewer dead ends
+        for s in range(4):
+            e = room[4] > 0
+            for o in range(n):
+                if room[o] and not cap[o] & (1 << s):
+                    e += 1
+            _FEW[s] = e
+        j = 0
+        for few in (1, 2, 3):
+            for i in range(j, k):
+                c = buf[i]
+                if _FEW[c // 13] <= few:
+                    buf[i] = buf[j]
+                    buf[j] = c
+                    j += 1
         ok = True
         for i in range(k):
             c = buf[i]
@@ -185,6 +256,10 @@ class Search:
         self.scratch = [0] * 4
         self.done = 0
         self.budget = 0
+        # every attribute start() sets, made here: a long-lived object's attribute
+        # table never grows later in a fragmented heap
+        self.t = self.unseen = self.fixed = self.was = None
+        self.seat = self.blind_fit = self.v0 = self.sample_cost = self.spent = self.i = 0
 
     def start(self, t, seat, unseen, budget, fixed=None, sample_cost=12):
         """t: this seat's Table (from spades_bot.table); unseen: the cards this seat
@@ -194,7 +269,7 @@ class Search:
         if self.deal is None or self.deal.n != t.n:
             self.deal = tr.Table(t.n)
             self.work = tr.Table(t.n)
-        self.was = getattr(t, "was", None)
+        self.was = t.was
         self.blind_fit = BLIND_FIT  # cards are exchanged / replaced by now
         self.t = t
         self.seat = seat
@@ -255,6 +330,8 @@ class Search:
             self.i = i + 1
             if self.i >= k:
                 self.done += 1
+                if k > 2 and self.done >= 3:
+                    k = self._drop(k)
             self.spent += plays
             n -= plays
         return self.i >= k and self.spent >= self.budget
@@ -266,9 +343,12 @@ class Search:
         bestf = -1
         scratch = self.scratch
         for _ in range(tries):
+            if bestf >= 0 and self.spent >= self.budget:
+                return  # every retry is charged: the budget bounds the drawing too
             d = self.work if tries > 1 else self.deal  # work is free while drawing
-            sample(self.t, self.seat, self.unseen, len(self.unseen), self.rng, d, self.buf, self.fixed)
-            self.spent += self.sample_cost
+            k = sample(self.t, self.seat, self.unseen, len(self.unseen), self.rng, d, self.buf,
+                       self.fixed)
+            self.spent += self.sample_cost * k
             if tries == 1:
                 return
             f = misfit(d, self.seat, was, scratch, self.blind_fit)
@@ -277,6 +357,27 @@ class Search:
                 self.deal.copy_from(d)
             if f == 0:
                 return
+
+    def _drop(self, k):
+        """Stop playing a card far behind the best so far: its deals go to the close
+        choices. Returns the number of candidates left."""
+        tot = self.total
+        lo = 1
+        hi = 0
+        for j in range(1, k):
+            if tot[j] < tot[lo]:
+                lo = j
+            if tot[j] > tot[hi]:
+                hi = j
+        if tot[hi] - tot[lo] > DROP * self.done:
+            c = self.cands
+            k -= 1
+            c[lo] = c[k]
+            tot[lo] = tot[k]
+            self.edge[lo] = self.edge[k]
+            c.pop()
+            self.i = k
+        return k
 
     def result(self):
         """The candidate with the best total over the deals; the policy's card (first)

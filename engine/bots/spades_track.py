@@ -79,16 +79,14 @@ class Table:
         self.void = [0] * 4
         self.size = [0] * 4  # cards each seat still holds
         self.broken = 0
-        self.leader = 0
         self.lead_suit = -1
         self.win_seat = -1
         self.win_suit = -1
         self.win_rank = -1
         self.played = 0  # cards in the current trick
         self.to_move = 0
-        self.score = [0, 0]
-        self.bags = [0, 0]
         self.bag_penalty = 1
+        self.was = None  # the bot's own table: the cards each seat has played (16 masks)
 
     def copy_from(self, o):
         self.n = o.n
@@ -100,15 +98,12 @@ class Table:
         self.void[_ALL] = o.void
         self.size[_ALL] = o.size
         self.broken = o.broken
-        self.leader = o.leader
         self.lead_suit = o.lead_suit
         self.win_seat = o.win_seat
         self.win_suit = o.win_suit
         self.win_rank = o.win_rank
         self.played = o.played
         self.to_move = o.to_move
-        self.score[_ALL] = o.score
-        self.bags[_ALL] = o.bags
         self.bag_penalty = o.bag_penalty
 
     def side(self, seat):
@@ -134,7 +129,6 @@ class Table:
         self.left[s] &= ~b
         self.size[seat] -= 1
         if self.played == 0:
-            self.leader = seat
             self.lead_suit = s
             self.win_seat = seat
             self.win_suit = s
@@ -275,15 +269,18 @@ def pick(t, seat):
             if partner_wins and over:
                 return _card(ls, low(over))
             if not last and t.played + (p - seat) % 4 < n and over:
-                # partner plays after us: win high so partner can duck under
-                return _card(ls, top(mine))
+                # partner plays after us: win high enough for partner to duck under,
+                # with the cheapest sure winner when there is one
+                sure = above(mine, top(others | 1))
+                return _card(ls, low(sure) if sure else top(mine))
             if over:
                 return _card(ls, low(over))
             return _card(ls, low(mine))
         # M_WIN
         nt = nil_target(t, seat)
-        if nt >= 0 and (t.win_seat == nt or _after(t, seat, nt)):
-            # let the Nil bidder win (or be forced to)
+        if (nt >= 0 and (t.win_seat == nt or _after(t, seat, nt))
+                and side_need(t, seat) != t.size[seat]):
+            # let the Nil bidder win (or be forced to) unless every trick left is needed
             if under:
                 return _card(ls, top(under))
             return _card(ls, low(mine))
@@ -320,7 +317,8 @@ def pick(t, seat):
                 return _card(SPADES, top(u))
         return _card(SPADES, top(sp))
     nt = nil_target(t, seat)
-    if md == M_WIN and nt >= 0 and (t.win_seat == nt or _after(t, seat, nt)):
+    if (md == M_WIN and nt >= 0 and (t.win_seat == nt or _after(t, seat, nt))
+            and side_need(t, seat) != t.size[seat]):
         if side:
             return _lo_side(h, b, t)
     if sp and not (partner_wins and (last or md == M_WIN)):

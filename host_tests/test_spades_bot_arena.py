@@ -1,0 +1,62 @@
+"""The duplicate-hand arena (tools/arena.py --hands): its figures and its last-seat count."""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import arena_hands as ah  # noqa: E402
+from engine.spades import Match  # noqa: E402
+from engine.bots import spades_bot as sb  # noqa: E402
+from engine.tricks import HAND_OVER, MATCH_OVER  # noqa: E402
+
+
+def test_same_level_both_ways_is_exactly_even():
+    # normal plays the same cards the same way from either seat: every duplicate pair
+    # cancels to 0, so any nonzero margin would be a bookkeeping error
+    lines = []
+    A, B, plain, charged = ah.run("spades4", "normal", "normal", 4, 5, 300, True, lines.append)
+    assert plain == (0.0, 0.0, 0.0) and charged == (0.0, 0.0, 0.0)
+    assert A.contracts == B.contracts and A.made == B.made and A.nils == B.nils
+    assert lines[-1] == ("result: pair_points=0.0 ci95=0.0-0.0 bag_charged=0.0 "
+                         "bag_ci95=0.0-0.0 hands=4")
+
+
+def test_margin_is_side_a_over_side_b():
+    lines = []
+    _, _, plain, charged = ah.run("spades4", "normal", "random", 6, 2, 300, True, lines.append)
+    assert plain[0] > 0 and plain[1] <= plain[0] <= plain[2]
+    assert "hands=6" in lines[-1]
+
+
+def test_last_seat_chance_counts_only_needed_tricks():
+    # play a hand with normal bots and check each last-seat chance by hand
+    m = Match(9, blind_nil=False)
+    bots = [sb.Bot(s, "normal", 1) for s in range(4)]
+    seen = 0
+    while m.phase not in (HAND_OVER, MATCH_OVER):
+        s = m.to_move
+        v = m.observation(s)
+        win = ah.last_seat_chance(v)
+        if win is not None:
+            seen += 1
+            assert len(v.trick) == 3 and v.bids[s] != 0
+            for c in win:
+                assert c in m.legal_actions()
+        a = bots[s].act(v)
+        if win is not None:
+            assert a in win  # normal takes a trick its side needs (RULES 1.7 contract)
+        m.apply(a, s)
+    assert seen > 0
+
+
+def test_arena_hands_command_line_with_hard_bids():
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--game",
+                          "spades4", "--a", "hard-bids", "--b", "normal", "--hands", "2",
+                          "--seed", "3", "--budget", "200", "--quiet"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert out.returncode == 0, out.stderr
+    last = out.stdout.strip().splitlines()[-1]
+    assert last.startswith("result: pair_points=") and last.endswith(" hands=2")
+    assert "bag_charged=" in last and "last seat declined" in out.stdout

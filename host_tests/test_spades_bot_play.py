@@ -1,0 +1,221 @@
+"""Spades bots on hand-made positions: the search's choices (candidates, last seat,
+discards, Nil cover, partner's winners, ruffs, sure winners) and the bids around Nils.
+Each position is searched with several seeds: the answer must not depend on luck."""
+from engine.cards import parse
+from engine.bots import spades_track as tr
+from engine.bots import spades_bid as bd
+from engine.bots import spades_search as ss
+from engine.bots import spades_bot as sb
+from engine.tricks import BID, BLIND_NIL
+from engine.rng import Rng
+
+from host_tests.test_spades_bot import cards, table4, Obs
+
+SEEDS = range(1, 7)
+
+
+def view(t, seat):
+    """seat's picture of full Table t (other hands hidden) and the cards it has not seen."""
+    v = tr.Table(t.n)
+    v.copy_from(t)
+    unseen = bytearray()
+    for o in range(t.n):
+        for s in range(4):
+            if o != seat:
+                m = v.h[o * 4 + s]
+                for r in range(13):
+                    if m >> r & 1:
+                        unseen.append(s * 13 + r)
+                v.h[o * 4 + s] = 0
+    return v, unseen
+
+
+def searched(t, seat, budget=900):
+    """The search's card for seat in every seed (a set)."""
+    got = set()
+    for seed in SEEDS:
+        v, un = view(t, seat)
+        got.add(ss.Search(seed).run(v, seat, un, budget))
+    return got
+
+
+def names(cs):
+    return sorted(cs)
+
+
+# ---- candidates ----
+
+def test_candidates_see_the_trick_on_the_table():
+    # East led the KH: South's AH and 4H are no longer one choice (RULES 1.5: the AH wins)
+    t = table4(["AH 4H 2C 3C", "5H 6C 7C 8C", "6H 9C TC JC", "KH QC KC AC"], [3, 3, 3, 3],
+               leader=3, trick=("KH",))
+    c = ss.candidates(t, 0)
+    assert parse("AH") in c and parse("4H") in c
+
+
+# ---- last seat: take the trick the contract needs ----
+
+def test_last_seat_takes_a_needed_trick():
+    # West's QH wins; South (bid 4, partner 3, nothing taken) holds the AH: take it
+    t = table4(["AH 3H 2C 5D", "QH 6C 7C 8C", "2H 9C TC JC", "4H QC KC AC"], [4, 3, 3, 3],
+               leader=1, trick=("QH", "2H", "4H"), taken=(2, 3, 2, 2))
+    assert searched(t, 0) == {parse("AH")}
+
+
+def test_last_seat_ruffs_with_the_lowest_winning_spade():
+    # void in hearts, West winning: ruff with the 3S, not the 9S or KS (RULES 1.5)
+    t = table4(["3S 9S KS 2C", "QH 6C 7C 8C", "2H 9C TC JC", "4H QC KC AC"], [4, 3, 3, 3],
+               leader=1, trick=("QH", "2H", "4H"), broken=1, taken=(2, 3, 2, 2))
+    assert searched(t, 0) == {parse("3S")}
+    # over East's ruff with the 6S: the 9S is the lowest that wins
+    t = table4(["3S 9S KS 2C", "QH 6C 7C 8C", "2H 9C TC JC", "6S QC KC AC"], [4, 3, 3, 3],
+               leader=1, trick=("QH", "2H", "6S"), broken=1, taken=(2, 3, 2, 2))
+    assert searched(t, 0) == {parse("9S")}
+
+
+# ---- discards ----
+
+def test_keeps_side_aces_and_kings_while_needing_tricks():
+    t = table4(["AC 4C KD 5D 6D", "AH 6C 7C 8C 9D", "2H 9C TC JC TD", "4H QC KC 2D 3D"],
+               [4, 3, 3, 3], leader=1, trick=("AH", "2H", "4H"), taken=(2, 2, 2, 2))
+    got = searched(t, 0)
+    assert not got & {parse("AC"), parse("KD")}, names(got)
+
+
+# ---- partner's winners ----
+
+def test_no_overtake_of_a_partner_already_winning():
+    # North leads the KH (the AH is gone): South plays low, keeping the QH
+    t = table4(["QH 4H 2C 3C", "6H 6C 7C 8C", "KH 9C TC JC", "5H QC KC AC"], [4, 3, 3, 3],
+               leader=2, trick=("KH", "5H"), taken=(2, 3, 2, 2))
+    t.left[2] &= ~(1 << 12)  # the AH was played earlier
+    assert searched(t, 0) == {parse("4H")}
+
+
+# ---- Nil cover (partner North bid Nil) ----
+
+def test_cover_does_not_lead_low_into_the_nil():
+    # South leads: a low club could run under North's clubs; the AD wins the lead
+    t = table4(["3C AD KD QD", "4C 5C 2D 3D", "9C JC 4D 5D", "TC 2C 6D 7D"], [4, 3, 0, 3],
+               leader=0, taken=(2, 3, 0, 4))
+    got = searched(t, 0)
+    assert parse("3C") not in got, names(got)
+
+
+def test_cover_wins_cheaply_when_the_nil_plays_after():
+    # West leads the 9H, North (Nil) plays after South: win with the KH (sure over
+    # the QH still out), keeping the AH for the contract
+    t = table4(["AH KH 3H 2C", "9H 6C 7C 8C", "TH JH 9C TC", "QH QC KC AC"], [4, 3, 0, 3],
+               leader=1, trick=("9H",))
+    assert tr.pick(t, 0) == parse("KH")
+
+
+# ---- an opponent's Nil ----
+
+def test_duck_under_a_nil_only_with_tricks_to_spare():
+    # West bid Nil and plays after South; East led the 2H
+    hands = ["AH 3H AS", "5H 4H 6C", "7C 8C 9C", "2H TC JC"]
+    # tricks to spare: South ducks with the 3H so West may have to win
+    t = table4(hands, [1, 0, 1, 3], leader=3, trick=("2H",), broken=1)
+    assert tr.pick(t, 0) == parse("3H")
+    # every trick left is needed (bid 2 + 1, 3 cards left): win it
+    t = table4(hands, [2, 0, 1, 3], leader=3, trick=("2H",), broken=1)
+    assert tr.side_need(t, 0) == t.size[0] == 3
+    assert tr.pick(t, 0) == parse("AH")
+
+
+# ---- late in the hand ----
+
+def test_cashes_sure_winners_before_giving_the_lead():
+    # three tricks left, two needed: AH KH are sure; leading the 3D gives a trick away
+    # and West's club lead then forces a heart discard
+    t = table4(["AH KH 3D", "AC KC QC", "2H 4D 5D", "9D TD JD"], [4, 3, 1, 3], leader=0,
+               taken=(3, 2, 0, 5))
+    got = searched(t, 0)
+    assert parse("3D") not in got, names(got)
+
+
+# ---- bidding around Nils ----
+
+def test_bid_after_partners_nil_counts_real_tricks():
+    # partner bid Nil: this hand bids its own tricks (AS KS AH KH AD: about 5)
+    hand = bytes(sorted(cards("AS KS 4S AH KH 5H AD 6D 7D 2C 3C 4C 8D")))
+    for lv in ("normal", "hard"):
+        a = sb.Bot(0, lv).act(Obs(hand=hand, bids=[-1, 3, 0, -1]))
+        assert BID + 4 <= a <= BID + 6, (lv, a - BID)
+
+
+def test_no_nil_beside_a_partners_nil_or_blind_nil():
+    hand = bytes(sorted(cards("2S 3H 4H 5H 6D 7D 2C 3C 4C 5C 6C 7C 8D")))
+    for p in (0, BLIND_NIL):
+        for lv in ("normal", "hard"):
+            for scores in ((0, 0), (0, 300)):  # also far behind
+                assert sb.Bot(0, lv).act(Obs(hand=hand, bids=[-1, 3, p, -1], scores=scores)) > BID
+
+
+def test_no_marginal_nil_after_an_opponents_blind_nil():
+    # hands each level would Nil on a quiet table, but play for tricks over a Blind Nil
+    for lv, last in (("normal", "JD"), ("hard", "QD")):
+        hand = bytes(sorted(cards("2S 3H 4H 5H 6D 7D 2C 3C 4C 5C 6C 7C " + last)))
+        assert bd.nil_risk(bd.masks(hand)) > 0
+        assert sb.Bot(0, lv).act(Obs(hand=hand, bids=[-1, 2, -1, 4])) == BID
+        assert sb.Bot(0, lv).act(Obs(hand=hand, bids=[-1, BLIND_NIL, -1, 4])) > BID
+
+
+def test_spade_sequence_counts_its_tricks():
+    # K-Q-J-10-x of spades loses at most to the ace: about 3.5-4 tricks
+    v = bd.tricks10(bd.masks(cards("KS QS JS TS 4S 2C 3C 4C 5D 6D 7D 8H 9H")))
+    assert 35 <= v <= 42, v
+
+
+def test_normal_nils_only_with_a_safe_hand():
+    # an unguarded QD and a third-round KC: normal bids a number, not Nil
+    hand = bytes(sorted(cards("2S 5S KC 3C 9C QD 4D 2D 3H 5H 7H 8H 6C")))
+    assert sb.Bot(0, "normal").act(Obs(hand=hand)) > BID
+
+
+# ---- the sampler and the budget ----
+
+def _tight_view():
+    """South holds 4 diamonds; West and North have shown out of spades, so the four
+    spades out must all be East's and East can hold nothing else."""
+    t = table4(["2D 3D 4D 5D", "2C 3C 4C 5C", "2H 3H 4H 5H", "2S 3S 4S 5S"], [3, 3, 3, 3])
+    t.void[1] = 0b1000
+    t.void[2] = 0b1000
+    return view(t, 0)
+
+
+def test_sampler_deals_the_most_constrained_cards_first():
+    v, un = _tight_view()
+    d = tr.Table(4)
+    buf = bytearray(52)
+    for k in range(20):
+        assert ss.sample(v, 0, un, len(un), Rng(k + 1), d, buf) == 1
+        for o in (1, 2, 3):
+            assert not any(d.h[o * 4 + s] for s in range(4) if v.void[o] >> s & 1)
+
+
+def test_every_redeal_is_charged_to_the_budget(monkeypatch):
+    real = ss.sample
+    monkeypatch.setattr(ss, "sample", lambda *a: real(*a) + 49)  # as if 50 tries each
+    t = table4(["AH 4H 2C 3C", "5H 6C 7C 8C", "6H 9C TC JC", "KH QC KC AC"], [3, 3, 3, 3])
+    v, un = view(t, 0)
+    s = ss.Search(3)
+    s.start(v, 0, un, 900, None, 12)
+    while not s.step(100):
+        pass
+    assert s.done <= 2 and s.spent >= 600 * s.done
+
+
+def test_a_card_far_behind_stops_taking_deals():
+    s = ss.Search(1)
+    s.cands[:] = [5, 6, 7, 8]
+    s.total[:4] = [30, -400, 60, 20]
+    s.edge[:4] = [0, -3, 2, -1]
+    s.done = 3
+    assert s._drop(4) == 3  # 6 is 460 behind 7 over 3 deals: dropped
+    assert s.cands == [5, 8, 7] and s.total[:3] == [30, 20, 60] and s.edge[:3] == [0, -1, 2]
+    s.total[1] = 40
+    assert s._drop(3) == 3  # 20 behind over 3 deals: still close enough
+    s.total[:3] = [-500, 40, 60]
+    assert s._drop(3) == 3  # the policy's own card (first) is never dropped

@@ -1,0 +1,141 @@
+"""Spades duplicate hands: `tools/arena.py --hands N` plays N deals, each one hand from
+0-0, twice with the partnerships (two-player: the players) swapped, so both sides hold
+the same cards in turn.
+
+    python tools/arena.py --game spades4 --a hard --b normal --hands 300 --seed 2
+
+pair_points is side a's margin over side b per hand (the mean over deals of the two
+tables' margins, halved), bag_charged the same with every bag 10 points more (its
+share of the 10-bag penalty over a match); intervals are 95% normal intervals over the
+deals. Per side: contracts made, Nils made/bid, and the last-seat count: its side
+short of its contract, a non-Nil opponent winning the trick, a card that wins it in
+hand, and the trick left to the opponent. Level `hard-bids` bids as hard and plays
+its cards as normal (the search's worth alone). Last line:
+`result: pair_points=<x> ci95=<lo>-<hi> bag_charged=<y> bag_ci95=<lo>-<hi> hands=<n>`.
+"""
+import math
+import time
+
+from engine.bots import spades_bot as sb
+from engine.bots import spades_track as tr
+from engine.tricks import HAND_OVER, MATCH_OVER, PLAY
+
+BAG_CHARGE = 10
+
+
+class BidsOnly:
+    """Hard's bids (and exchange, Blind Nil, two-player draws) with normal's card play."""
+
+    def __init__(self, seat, seed, budget):
+        self.hard = sb.Bot(seat, "hard", seed, budget)
+        self.normal = sb.Bot(seat, "normal", seed, budget)
+
+    def act(self, v):
+        return (self.normal if v.phase == PLAY else self.hard).act(v)
+
+
+def make_bot(seat, level, seed, budget):
+    if level == "hard-bids":
+        return BidsOnly(seat, seed, budget)
+    return sb.Bot(seat, level, seed, budget)
+
+
+def last_seat_chance(v):
+    """The winning cards (list) of v.seat when it plays last to the trick, its side
+    short of its contract, it did not bid Nil, and a non-Nil opponent is winning;
+    None when this is no such chance."""
+    if v.phase != PLAY:
+        return None
+    t = sb.table(v)
+    me = v.seat
+    n = t.n
+    if t.played != n - 1 or t.bid[me] == 0 or tr.side_need(t, me) <= 0:
+        return None
+    w = t.win_seat
+    if t.side(w) == t.side(me) or t.bid[w] == 0:
+        return None
+    win = [c for c in sb.legal(v, t) if _beats(t, c)]
+    return win or None
+
+
+def _beats(t, c):
+    s = c // 13
+    if s == t.win_suit:
+        return c % 13 > t.win_rank
+    return s == tr.SPADES
+
+
+def side_stats():
+    """arena_spades.Stats (contracts, Nils, bags) and the last-seat count."""
+    from arena_spades import Stats
+    st = Stats()
+    st.chances = 0
+    st.declined = 0
+    return st
+
+
+def play_hand(game, seed, levels, budget, sides, target=500):
+    """One hand from 0-0; levels[side] plays side. Returns (points, bags) per side."""
+    from arena_spades import make_match, record_hand
+    m = make_match(game, seed, target)
+    n = 4 if game == "spades4" else 2
+    side_of = [(s & 1) if n == 4 else s for s in range(n)]
+    bots = [make_bot(s, levels[side_of[s]], seed * 8 + s, budget) for s in range(n)]
+    while m.phase not in (HAND_OVER, MATCH_OVER):
+        s = m.to_move
+        v = m.observation(s)
+        win = last_seat_chance(v)
+        a = bots[s].act(v)
+        if win is not None:
+            st = sides[side_of[s]]
+            st.chances += 1
+            st.declined += a not in win
+        m.apply(a, s)
+    before = [st.bags for st in sides]
+    record_hand(m, n, side_of, [0, 0], sides)
+    return list(m.scores), [sides[i].bags - before[i] for i in (0, 1)]
+
+
+def interval(xs):
+    """Mean and its 95% normal interval."""
+    k = len(xs)
+    mu = sum(xs) / k
+    var = sum((x - mu) ** 2 for x in xs) / (k - 1) if k > 1 else 0.0
+    h = 1.96 * math.sqrt(var / k)
+    return mu, mu - h, mu + h
+
+
+def run(game, a, b, hands, seed, budget, quiet=False, out=print):
+    A = side_stats()
+    B = side_stats()
+    plain = []
+    charged = []
+    t0 = time.time()
+    for i in range(hands):
+        deal = seed * 100003 + i
+        d = 0
+        c = 0
+        for swap in (0, 1):
+            levels = [b, a] if swap else [a, b]
+            sides = [B, A] if swap else [A, B]
+            pts, bags = play_hand(game, deal, levels, budget, sides)
+            sa = 1 if swap else 0  # the side a sat at
+            d += pts[sa] - pts[1 - sa]
+            c += pts[sa] - pts[1 - sa] - BAG_CHARGE * (bags[sa] - bags[1 - sa])
+        plain.append(d / 2)
+        charged.append(c / 2)
+        if not quiet and (i + 1) % 25 == 0:
+            mu, lo, hi = interval(charged)
+            out("... %d deals: bag_charged %.1f (%.1f to %.1f) %.0fs"
+                % (i + 1, mu, lo, hi, time.time() - t0))
+    out("game %s  a=%s  b=%s  seed %d  deals %d (each played twice)  budget %d"
+        % (game, a, b, seed, hands, budget))
+    for name, st in (("a:" + a, A), ("b:" + b, B)):
+        out("%-11s contracts made %d/%d = %.3f  nils made %d/%d  last seat declined %d of %d"
+            % (name, st.made, st.contracts, st.made / max(1, st.contracts), st.nils_made,
+               st.nils, st.declined, st.chances))
+    p, plo, phi = interval(plain)
+    g, glo, ghi = interval(charged)
+    out("result: pair_points=%.1f ci95=%.1f-%.1f bag_charged=%.1f bag_ci95=%.1f-%.1f hands=%d"
+        % (p, plo, phi, g, glo, ghi, hands))
+    return A, B, (p, plo, phi), (g, glo, ghi)
