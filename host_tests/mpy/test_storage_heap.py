@@ -41,3 +41,7 @@ def test_statistics_page_code_gone_after_each_use():
     assert "engine.stats_page" not in sys.modules
     for name in stats.PAGE:
         assert name not in dir(stats.Stats), name
+    # a caller that imported the page itself keeps it
+    from engine import stats_page
+    assert s.lines(2)[0] == ("Matches played", "0")
+    assert sys.modules["engine.stats_page"] is stats_page
