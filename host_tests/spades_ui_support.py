@@ -27,6 +27,12 @@ def app_with(target=200, speed=options_mod.FAST, level="normal", blind_nil=True,
     return hw, app
 
 
+def is_page(screen):
+    """A Spades text page (ui/spades_pages.py Page): the module leaves the heap after
+    each hand and comes back as a new module, so its class is told by name."""
+    return type(screen).__name__ == "Page"
+
+
 def launch(hw, app, n=4):
     """Choose the Spades entry (n players) on the title menu with keys."""
     from ui import menu
@@ -41,9 +47,8 @@ def launch(hw, app, n=4):
 def human_keys(app):
     """The keys the human presses now (a plain strategy), or () if nothing to do."""
     from ui.spades_table import Table
-    from ui.spades_pages import Page
     s = app.screen
-    if isinstance(s, Page):
+    if is_page(s):
         return (keys.A,)
     if not isinstance(s, Table):
         return ()

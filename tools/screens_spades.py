@@ -185,9 +185,8 @@ def last_trick(app):
 
 
 def hand_over(app):
-    from ui.spades_pages import Page
     _launch(app)
-    _until(app, lambda: isinstance(app.screen, Page))
+    _until(app, lambda: _is_page(app.screen))
 
 
 def history(app):
@@ -205,13 +204,18 @@ def rules4(app):
     _press(app, keys.START, keys.UP, keys.UP, keys.A)
 
 
+def _is_page(screen):
+    """A Spades text page (ui/spades_pages.py Page, loaded again for each hand's end:
+    told by its class name)."""
+    return type(screen).__name__ == "Page"
+
+
 def match_over(app):
     from engine.tricks import MATCH_OVER
-    from ui.spades_pages import Page
     t = _launch(app)
     t.m.scores[0] = 170  # close to the target: the match ends in a hand or two
     t.m.scores[1] = 160
-    _until(app, lambda: t.m.phase == MATCH_OVER and isinstance(app.screen, Page) and
+    _until(app, lambda: t.m.phase == MATCH_OVER and _is_page(app.screen) and
            app.screen.title.text.find("match") >= 0, limit=20000)
 
 

@@ -59,7 +59,15 @@ def start(app, arg=4):
     t = Table(app, m, game, opts.level(game), opts, st, stats)
     st.save_game(game, t._level_byte(), m.to_bytes())
     app.show(t)
+    _let_go()
     return t
+
+
+def _let_go():
+    """The table is up: this module is not needed again in this game (a new start
+    imports it again)."""
+    from ui.spades_layout import let_go
+    let_go(__name__)
 
 
 def resume(app, blob, level_byte, game_id=None):
@@ -90,4 +98,5 @@ def resume(app, blob, level_byte, game_id=None):
     from ui.spades_table import Table
     t = Table(app, m, game_id, options.level_value(game_id, level_byte), opts, st, stats)
     app.show(t)
+    _let_go()
     return t

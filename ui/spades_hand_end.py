@@ -1,7 +1,8 @@
 """The end of a Spades hand and of the match: statistics counted once, the hand's
-breakdown page (RULES 1.7), the next hand, the final score. Imported when the first
-hand ends."""
-from ui.spades_layout import lights, ME
+breakdown page (RULES 1.7), the next hand, the final score. Imported when a hand
+ends (the table lets the bots go first: none decides until the next hand); it and
+the page leave the heap when the next hand starts."""
+from ui.spades_layout import let_go, lights, ME
 from engine.tricks import NEXT_HAND, MATCH_OVER
 
 
@@ -38,6 +39,8 @@ def next_hand(t):
         match_over(t)
         return
     m.apply(NEXT_HAND)
+    t.page = None
+    let_go("ui.spades_pages", "ui.pages", __name__)  # back with the next hand's end
     t.counted = False
     t.was_broken = False
     t.was_turn = -1

@@ -1,6 +1,8 @@
 """The Spades table's layout and drawing (four players and the two-seat form): where
-everything sits, built once (build), and refresh(t), which brings every widget in
+everything sits, and refresh(t), which brings every widget in
 line with the match, touching only what changed (displayio redraws what changed).
+The display objects are made by ui/spades_build.py, loaded for the table's
+construction only.
 
 Layout (four players): scores top left (us) and top right (them) with bags under
 them; North's label top centre, West's and East's at the sides, yours left of your
@@ -10,8 +12,6 @@ the hand; the spades-broken mark at its right; the hand (HandRow) along the bott
 The functions take the table (ui/spades_table.py Table) as `t` and keep the
 display objects on it.
 """
-import displayio
-
 from ui import sprites, widgets
 from engine.tricks import BLIND_NIL, BIDDING, EXCHANGE, PLAY, DECLARE, DRAW, DISCARDING, HAND_OVER
 
@@ -24,10 +24,6 @@ except ImportError:  # CPython
 HAND_Y = const(98)
 MSG_Y = const(86)
 ME = const(0)
-# trick card places per seat, four players (S W N E) and two (S N)
-SLOTS4 = ((70, 52), (36, 32), (70, 14), (104, 32))
-SLOTS2 = ((70, 52), (70, 14))
-BROKEN_XY = (149, 88)
 DRAWN_XY = (70, 33)  # the two-player draw shows its card here
 
 # modes of the screen besides the game's own phase
@@ -42,13 +38,9 @@ US = const(0xA0F0A0)
 THEM = const(0xFFB0A0)
 SOFT = const(0xA8D8B0)
 NIL_RED = const(0xFF6060)
-PANEL = const(0x0A3A1A)
-PANEL_EDGE = const(0xF8C800)
-DEALER_BG = const(0xF8C800)
 HINT_TEXT = const(0x60E8FF)
 
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-_SPADE = b'\x08\x1c>\x7f\x7fk\x1c'  # the 7x7 spade of the sprite sheet
 
 
 def reveal(grid, shown):
@@ -56,6 +48,21 @@ def reveal(grid, shown):
     redraws a grid whose `hidden` is set, even to the same value)."""
     if grid.hidden == shown:
         grid.hidden = not shown
+
+
+def let_go(*prefixes):
+    """Modules one phase needs (the bots, the hand's end page) leave the heap after it:
+    their bytecode is freed; the next import loads them again."""
+    import gc
+    import sys
+    from ui.app import App
+    names = []
+    for name in sys.modules:
+        for p in prefixes:
+            if name == p or name.startswith(p + "."):
+                names.append(name)
+    App._forget(names)
+    gc.collect()  # now, before new objects settle among the freed blocks
 
 
 def card_text(c):
@@ -85,133 +92,6 @@ def sort_hand(cards, down):
             if c // 13 == s:
                 out.append(c)
     return bytes(out)
-
-
-class Panel:
-    """A bordered box with a title line, built once, hidden by default; `covers`, a
-    grid it would cut in two, hides while the box shows."""
-
-    def __init__(self, x, y, w, h, title_chars=16, covers=None):
-        self.covers = covers
-        self.group = displayio.Group()
-        self.group.append(widgets.bar(w, h, PANEL_EDGE, x, y))
-        self.group.append(widgets.bar(w - 2, h - 2, PANEL, x + 1, y + 1))
-        self.title = widgets.TextLine("", x + w // 2, y + 2, TURN, (0.5, 0), chars=title_chars)
-        self.group.append(self.title.group)
-        self.group.hidden = True
-
-    def show(self, on):
-        if self.group.hidden == on:
-            self.group.hidden = not on
-            if self.covers is not None:
-                self.covers.hidden = on
-
-
-def build(t):
-    """Every display object of the table, once: t.group and the widgets on t."""
-    g = displayio.Group()
-    g.append(sprites.felt())
-    n = t.n
-    t.us = widgets.TextLine("", 2, 0, US, chars=10)
-    t.them = widgets.TextLine("", 158, 0, THEM, (1, 0), chars=10)
-    t.us_bags = widgets.TextLine("", 2, 11, SOFT, chars=8)
-    t.them_bags = widgets.TextLine("", 158, 11, SOFT, (1, 0), chars=8)
-    for w in (t.us, t.them, t.us_bags, t.them_bags):
-        g.append(w.group)
-    # what the bid picker would cut in two hides while it shows (Panel covers)
-    cover = displayio.Group()
-    g.append(cover)
-    # the message line: under the cards, which pass over it as they move
-    t.msg = widgets.TextLine("", 76, MSG_Y, WHITE, (0.5, 0), chars=23, face=sprites.suit_font())
-    g.append(t.msg.group)
-    # seat labels: (name line, bid/tricks line)
-    t.names = []
-    t.counts = []
-    if n == 4:
-        spots = (((66, 56), (1, 0), (66, 67)), ((2, 34), (0, 0), (2, 45)),
-                 ((66, 0), (1, 0), (74, 0)), ((158, 34), (1, 0), (158, 45)))
-        labels = ("You", "West", "N", "East")
-        t.slots_xy = SLOTS4
-    else:  # the bot's name and count left of its card, as yours are left of yours
-        spots = (((66, 56), (1, 0), (66, 67)), ((66, 26), (1, 0), (66, 37)))
-        labels = ("You", "Bot")
-        t.slots_xy = SLOTS2
-    for s in range(n):
-        (x, y), anchor, (cx, cy) = spots[s]
-        name = widgets.TextLine(labels[s], x, y, WHITE, anchor, chars=4)
-        cnt_anchor = (0, 0) if s == 2 and n == 4 else anchor
-        cnt = widgets.TextLine("", cx, cy, SOFT, cnt_anchor, chars=8)
-        t.names.append(name)
-        t.counts.append(cnt)
-        under = cover if n == 2 and s == 1 else g
-        under.append(name.group)
-        under.append(cnt.group)
-    if n == 2:  # the two-player table shows the stock and the discard pile
-        t.stock = widgets.TextLine("", 80, 0, SOFT, (0.5, 0), chars=9)  # between the scores
-        g.append(t.stock.group)
-        # the human's last draw, on their side: what was kept, and what was thrown
-        # (only they know)
-        t.took = widgets.TextLine("", 158, 50, YOU, (1, 0), chars=9, face=sprites.suit_font())
-        t.threw = widgets.TextLine("", 158, 61, SOFT, (1, 0), chars=9, face=sprites.suit_font())
-        g.append(t.took.group)
-        g.append(t.threw.group)
-    # the dealer marker (four players) / first player marker (two)
-    t.dealer = widgets.TextLine("D", 0, 0, 0x102010, background=DEALER_BG)
-    (cover if n == 2 else g).append(t.dealer.group)
-    if n == 4:
-        t.dealer_xy = ((38, 56), (28, 34), (60, 12), (126, 34))
-    else:
-        t.dealer_xy = ((38, 56), (38, 26))
-    # the trick
-    t.slots = []
-    for s in range(n):
-        x, y = t.slots_xy[s]
-        tg = sprites.card_grid(sprites.EMPTY, sprites.NORMAL, x, y)
-        tg.hidden = True
-        t.slots.append(tg)
-        g.append(tg)
-    t.slot_tiles = bytearray(b"\xff" * n)
-    t.slot_styles = bytearray(n)
-    # the drawn card (two-player draw), in the middle
-    t.drawn = sprites.card_grid(sprites.BACK, sprites.NORMAL, DRAWN_XY[0], DRAWN_XY[1])
-    t.drawn.hidden = True
-    t.drawn_tile = -1
-    g.append(t.drawn)
-    # spades broken: a small spade, black on white once broken
-    bmp = displayio.Bitmap(9, 9, 2)
-    for dy in range(7):
-        bits = _SPADE[dy]
-        for dx in range(7):
-            if bits & (1 << (6 - dx)):
-                bmp[1 + dx, 1 + dy] = 1
-    t.broken_pal = displayio.Palette(2)
-    t.broken_pal[0] = sprites.FELT
-    t.broken_pal[1] = 0x3C8C5A
-    g.append(displayio.TileGrid(bmp, pixel_shader=t.broken_pal, x=BROKEN_XY[0], y=BROKEN_XY[1]))
-    # what the seat labels and the marker mean, in small print above the message line
-    if n == 4:  # bottom left, under West
-        t.legend = widgets.TextLine("", 2, 76, SOFT, chars=8)  # below the rows your count draws in
-    else:  # bottom right, under your draw
-        t.legend = widgets.TextLine("", 158, 74, SOFT, (1, 0), chars=14)
-    cover.append(t.legend.group)
-    t.hand = widgets.HandRow(y=HAND_Y)
-    g.append(t.hand.group)
-    # "Hand 2: West deals", over the message line as a hand opens (dealt cards pass under it)
-    t.banner = widgets.TextLine("", 80, MSG_Y, 0x102010, (0.5, 0), background=DEALER_BG, chars=23)
-    t.banner.group.hidden = True
-    g.append(t.banner.group)
-    # the bid picker (also the Blind Nil / Double Nil offer, with a list)
-    p = Panel(26, 28, 108, 56, covers=cover)
-    t.big = widgets.TextLine("", 80, 44, WHITE, (0.5, 0), scale=2, chars=7)
-    t.sub = widgets.TextLine("", 80, 70, SOFT, (0.5, 0), chars=17)
-    p.group.append(t.big.group)
-    p.group.append(t.sub.group)
-    t.choice = widgets.MenuList(30, 44, 100, 2, 13)
-    p.group.append(t.choice.group)
-    t.picker = p
-    g.append(p.group)
-    t.pause = None  # the pause menu, built when first opened (ui/spades_pause.py)
-    t.group = g
 
 
 def refresh(t):

@@ -2,7 +2,7 @@
 history, Rules, Quit; and the last-trick review it opens. Imported when first
 paused."""
 from ui import keys, widgets, spades_layout as layout, spades_thinking as thinking
-from ui.spades_layout import Panel, PLAYING, PAUSED, REVIEW, TURN
+from ui.spades_layout import PLAYING, PAUSED, REVIEW, TURN
 
 try:
     from micropython import const
@@ -21,12 +21,14 @@ M_QUIT = const(5)
 
 def open_menu(t):
     if t.pause is None:  # built on first use, on top of everything
-        p = Panel(30, 4, 100, 92)
+        from ui import spades_build
+        p = spades_build.Panel(30, 4, 100, 92)
         p.title.set("Paused")
         t.menu = widgets.MenuList(34, 17, 92, 6, 13, MENU)
         p.group.append(t.menu.group)
         t.pause = p
         t.group.append(p.group)
+        layout.let_go("ui.spades_build")
     t.mode = PAUSED
     t._save()  # leaving the table: the hand as it stands now
     t.menu.set_items(MENU)

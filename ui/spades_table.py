@@ -4,14 +4,17 @@ the phase's controller, runs the bots a slice a frame, and after every action
 decides what follows (save, sound, hold, message, the next prompt). The human is
 seat 0 (RULES 1.1).
 
-Its parts, one job each: ui/spades_layout.py builds and draws the table;
+Its parts, one job each: ui/spades_build.py builds the table (then leaves the heap),
+ui/spades_layout.py draws it;
 ui/spades_bidding.py, ui/spades_exchange.py and ui/spades_play.py take the keys of
-their phases; ui/spades_thinking.py runs the bots and the hint; ui/spades_motion.py
+their phases (the first two imported when their phase comes, let go when the play
+starts); ui/spades_thinking.py runs the bots and the hint; ui/spades_motion.py
 moves the cards; ui/spades_pause.py (the pause menu) and ui/spades_hand_end.py (end of
 a hand) are imported when first needed.
 """
-from ui import keys, spades_layout as layout, spades_bidding as bidding, spades_play as play
-from ui import spades_exchange as exchange, spades_thinking as thinking, spades_motion as motion
+import sys
+
+from ui import keys, spades_layout as layout, spades_play as play, spades_thinking as thinking, spades_motion as motion
 from ui.spades_layout import bid_text, card_text, ME, PLAYING, PAUSED, REVIEW, WHITE, TURN, YOU, THEM, SOFT, NIL_RED
 from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT, EXCHANGE, BIDDING,
                            PLAY, HAND_OVER, MATCH_OVER, DECLARE, DRAW, DISCARDING, IllegalAction)
@@ -25,17 +28,6 @@ except ImportError:  # CPython
 # bot speed option (engine/options.py SLOW NORMAL FAST): ms a bot's move stays
 HOLD_MS = (1400, 800, 250)
 _UNTIL_A = const(0x3FFFFFFF)  # a wait that only A ends (the largest small int on the board)
-
-# What each button does at the table; README.md's Spades table shows these rows
-# (host_tests/test_ui_spades.py reads both).
-CONTROLS = (
-    ("Left/Right", "move along your hand; change the bid"),
-    ("Up/Down", "change the bid; move in a list"),
-    ("A", "play the card; bid; choose; mark a card to pass; keep the drawn card; go on after a trick"),
-    ("B", "reject the drawn card (two players); close the pause menu"),
-    ("Select", "look at your cards, on your bidding turn or while others bid; pass or replace the marked cards"),
-    ("Start", "pause menu: Resume, Hint, Last trick, Score history, Rules, Quit"),
-)
 
 
 class Table:
@@ -80,7 +72,9 @@ class Table:
         self.got = None  # the Blind Nil exchange's cards received, marked until you play
         self.motion = motion.Motion(13)
         self.banner_until = 0
-        layout.build(self)
+        from ui import spades_build  # once: its bytecode leaves the heap after building
+        spades_build.build(self)
+        layout.let_go("ui.spades_build")
         self.refresh()
         v = self.v
         if match.phase in (BIDDING, DECLARE) and max(v.bids) < 0 and not v.history and (self.n == 4 or not v.hand):
@@ -155,13 +149,17 @@ class Table:
         if ph == PLAY:
             return play.on_key(self, key)
         if ph == BIDDING:
-            return bidding.on_key(self, key)
+            from ui import spades_bidding
+            return spades_bidding.on_key(self, key)
         if ph in (EXCHANGE, DISCARDING):
-            return exchange.pick_key(self, key)
+            from ui import spades_exchange
+            return spades_exchange.pick_key(self, key)
         if ph == DECLARE:
-            return bidding.choice_key(self, key, (NO_DOUBLE_NIL, DOUBLE_NIL))
+            from ui import spades_bidding
+            return spades_bidding.choice_key(self, key, (NO_DOUBLE_NIL, DOUBLE_NIL))
         if ph == DRAW:
-            return exchange.draw_key(self, key)
+            from ui import spades_exchange
+            return spades_exchange.draw_key(self, key)
         return False
 
     def _act(self, a):
@@ -266,12 +264,15 @@ class Table:
         else:
             self.wait = now + (self.hold // 2 if seat != ME else 0)
         if m.phase == EXCHANGE and m.to_move != ME:  # 1.4: bots choose their three
-            self.say(exchange.swap_text(self), SOFT)
+            from ui import spades_exchange
+            self.say(spades_exchange.swap_text(self), SOFT)
         elif m.phase == PLAY and self.got is None and len(v.hand) == 13 and getattr(v, "received", b""):
             self.got = v.received  # 1.4: shown, and marked in the hand until you play
             self.say("Got " + " ".join([card_text(c) for c in v.received]), YOU)
             self.wait = now + max(1500, 2 * self.hold)  # time to see them before the play
         self.was_broken = v.broken
+        if m.phase == PLAY and ("ui.spades_bidding" in sys.modules or "ui.spades_exchange" in sys.modules):
+            layout.let_go("ui.spades_bidding", "ui.spades_exchange")  # the hand's bids are in: room for the play
         self.refresh()
         if slide_from is not None:
             motion.slide_in(self, seat, slide_from[0], slide_from[1], now)
@@ -321,14 +322,17 @@ class Table:
             return
         self.picker.show(ph in (BIDDING, DECLARE))
         if ph == BIDDING:
+            from ui import spades_bidding
             if self.n == 4 and not v.looked:
-                bidding.offer(self, "Blind Nil?", ("Look at cards", "Blind Nil"), "+200 / -200")
+                spades_bidding.offer(self, "Blind Nil?", ("Look at cards", "Blind Nil"), "+200 / -200")
             else:
-                bidding.draw_picker(self)
+                spades_bidding.draw_picker(self)
         elif ph == DECLARE:
-            bidding.offer(self, "Double Nil?", ("Play normally", "Double Nil"), "+200 / -200")
+            from ui import spades_bidding
+            spades_bidding.offer(self, "Double Nil?", ("Play normally", "Double Nil"), "+200 / -200")
         elif ph in (EXCHANGE, DISCARDING):
-            exchange.pick_prompt(self)
+            from ui import spades_exchange
+            spades_exchange.pick_prompt(self)
             layout.draw_hand(self)
         elif ph == DRAW:
             keep_only = getattr(v, "must_keep", False)
@@ -365,6 +369,7 @@ class Table:
         m = self.m
         ph = m.phase
         if ph == HAND_OVER or ph == MATCH_OVER:
+            layout.let_go("engine.bots")  # no bot decides until the next hand: the page has their room
             from ui import spades_hand_end
             spades_hand_end.end_hand(self)
             return True

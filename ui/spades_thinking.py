@@ -1,7 +1,7 @@
 """The bots' turns and the hint at the Spades table: a bot decides in slices (SLICE
 playouts a frame) so keys are read meanwhile; "thinking..." shows while it searches.
 A hint runs the bot for the human's seat and marks its choice without playing it."""
-from ui import spades_layout as layout, spades_bidding as bidding
+from ui import spades_layout as layout
 from ui.spades_layout import bid_text, card_text, ME, SOFT, HINT_TEXT
 from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, KEEP, PASS, DISCARD, DISCARD_DONE, BIDDING,
                            EXCHANGE, PLAY, DECLARE, DRAW, DISCARDING)
@@ -85,7 +85,8 @@ def show_hint(t, a):
             t.say("Hint: bid Blind Nil", HINT_TEXT)
         else:
             t.bid = a - BID
-            bidding.draw_picker(t)
+            from ui import spades_bidding
+            spades_bidding.draw_picker(t)
             t.say("Hint: bid " + bid_text(t.bid, t.n), HINT_TEXT)
     elif ph == DECLARE:
         t.say("Hint: " + ("Double Nil" if a == DOUBLE_NIL else "play normally"), HINT_TEXT)

@@ -1,0 +1,12 @@
+"""What each button does at the Spades table: the README's "In Spades" rows
+(host_tests/test_ui_spades.py reads both). Documentation kept as data, never imported
+by the game: its text is not in the heap while a table runs."""
+
+CONTROLS = (
+    ("Left/Right", "move along your hand; change the bid"),
+    ("Up/Down", "change the bid; move in a list"),
+    ("A", "play the card; bid; choose; mark a card to pass; keep the drawn card; go on after a trick"),
+    ("B", "reject the drawn card (two players); close the pause menu"),
+    ("Select", "look at your cards, on your bidding turn or while others bid; pass or replace the marked cards"),
+    ("Start", "pause menu: Resume, Hint, Last trick, Score history, Rules, Quit"),
+)
