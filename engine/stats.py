@@ -27,6 +27,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+from engine.lazy import call
+
 MATCHES = const(0)
 WINS = const(1)
 # Spades
@@ -48,6 +50,7 @@ MAX = const(0xFFFFFF)
 BLIND_NIL_BID = const(80)  # engine.tricks.BLIND_NIL: the bids[] marker for Blind/Double Nil
 COUNTS = (11, 11, 5)  # counters per game id
 SIZE = const(81)  # 3 * sum(COUNTS)
+PAGE = ("percent", "reset_game", "lines")
 
 
 class Stats:
@@ -110,43 +113,11 @@ class Stats:
         if won:
             self.add(game, WINS)
 
-    def percent(self, game, made, tried):
-        """made / tried as a whole percentage (rounded down), or None if none tried."""
-        t = self.counts[game][tried]
-        if t == 0:
-            return None
-        return self.counts[game][made] * 100 // t
-
-    def reset_game(self, game):
-        row = self.counts[game]
-        for i in range(len(row)):
-            row[i] = 0
-
-    def lines(self, game):
-        """(label, text) rows for the statistics screen of one game."""
-        c = self.counts[game]
-        if game == 2:
-            best = c[FASTEST_ROUND]
-            return (
-                ("Matches played", "%d" % c[MATCHES]),
-                ("Matches won", "%d" % c[WINS]),
-                ("Rounds played", "%d" % c[ROUNDS]),
-                ("Rounds won", "%d" % c[ROUNDS_WON]),
-                ("Fastest round", "%d.%d s" % (best // 10, best % 10) if best else "-"),
-            )
-        pct = self.percent(game, CONTRACTS_MADE, CONTRACTS)
-        return (
-            ("Matches played", "%d" % c[MATCHES]),
-            ("Matches won", "%d" % c[WINS]),
-            ("Hands", "%d" % c[HANDS]),
-            ("Contracts made", "%d/%d %s" % (c[CONTRACTS_MADE], c[CONTRACTS],
-                                             "-" if pct is None else "%d%%" % pct)),
-            ("Nils made", "%d/%d" % (c[NILS_MADE], c[NILS])),
-            ("Double nils made" if game == 1 else "Blind nils made",
-             "%d/%d" % (c[BLIND_NILS_MADE], c[BLIND_NILS])),
-            ("Bostons", "%d" % c[BOSTONS]),
-            ("Bag penalties", "%d" % c[BAG_PENALTIES]),
-        )
+    def __getattr__(self, name):
+        # the statistics page's methods (PAGE): engine/stats_page.py, loaded per call
+        if name not in PAGE:
+            raise AttributeError(name)
+        return lambda *args: call("stats_page", name, self, *args)
 
     def to_bytes(self):
         out = bytearray(SIZE)

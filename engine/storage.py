@@ -71,6 +71,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+from engine.lazy import call
+
 # game ids: the saved game's first byte, and the index of per-game stats and levels
 GAME_SPADES4 = const(0)
 GAME_SPADES2 = const(1)
@@ -98,23 +100,9 @@ _OLD_SLOT = (0, 0x40, 0x100, 0x800)
 # the largest match blob a saved game can hold
 MAX_GAME_BLOB = const(2036)
 
-# why the Storage runs in memory only (`trouble`), and what the player is told once
+# why the Storage runs in memory only (`trouble`); the player's messages are storage_admin's
 NO_ROOM = const(1)
 WRITE_FAILED = const(2)
-TROUBLES = (
-    "",
-    "no room to save on this board: playing without saving",
-    "saving failed: playing on without saving",
-)
-
-NOTICES = (
-    "",
-    "options could not be read: defaults restored",
-    "statistics could not be read: reset to zero",
-    "saved game could not be read",
-    "saved data could not be read: starting afresh",
-)
-
 # CRC-32 (reflected, poly 0xEDB88320), one nibble at a time, as 16-bit halves
 _THI = (0x0000, 0x1DB7, 0x3B6E, 0x26D9, 0x76DC, 0x6B6B, 0x4DB2, 0x5005,
         0xEDB8, 0xF00F, 0xD6D6, 0xCB61, 0x9B64, 0x86D3, 0xA00A, 0xBDBD)
@@ -209,6 +197,11 @@ def record(seq, payload):
     return rec
 
 
+# Storage methods kept in engine/storage_admin.py, imported only while one runs
+ADMIN = ("write", "clear", "reject", "take_notice", "load_game", "has_game", "load_options",
+         "save_options", "clear_options", "load_stats", "save_stats", "reset_stats")
+
+
 class Storage:
     """The one record in a fixed-size store. See the module docstring for the layout.
 
@@ -227,6 +220,15 @@ class Storage:
         # (slot, seq, parts) of the current good record (slot -1: none), or None when
         # not yet scanned; parts is [None, options, stats, game] payloads
         self._current = None
+
+    def __getattr__(self, name):
+        # what the menu and a game's start do (ADMIN): engine/storage_admin.py
+        if name not in ADMIN:
+            raise AttributeError(name)
+
+        def method(*args):
+            return call("storage_admin", name, self, *args)
+        return method
 
     # ---- the record ------------------------------------------------------
 
@@ -334,43 +336,6 @@ class Storage:
             p[STATS] = stats.to_bytes()
         return self.commit(p)
 
-    def write(self, kind, payload):
-        """Store `payload` as part `kind`. False (no write) when it equals the current one."""
-        return self._set(kind, payload)
-
-    def clear(self, kind):
-        """Remove part `kind`. False, and no write, if there was none."""
-        self.unreadable &= ~(1 << kind)
-        return self._set(kind, None)
-
-    def reject(self, kind):
-        """A part that passed its checks but its user could not take (e.g. the
-        engine's from_bytes raised ValueError): removed at once (a later load, the
-        menu asking again, must not find it), and take_notice() tells the player once."""
-        self.clear(kind)
-        self.unreadable |= 1 << kind
-
-    def take_notice(self):
-        """The message for the player about unreadable records, once, or None.
-
-        What it reports is removed (one write), so the player is not told again at
-        the next start."""
-        bad = self.unreadable
-        lines = []
-        if bad:
-            p = self.parts()
-            for kind in (RECORD, GAME, OPTIONS, STATS):
-                if bad & (1 << kind):
-                    lines.append(NOTICES[kind])
-                    if kind != RECORD:
-                        p[kind] = None
-            self.commit(p, bad & (1 << RECORD))
-        self.unreadable = 0
-        if self.trouble and not self._told:
-            self._told = True
-            lines.append(TROUBLES[self.trouble])
-        return "\n".join(lines) if lines else None
-
     # ---- saved game ------------------------------------------------------
 
     def save_game(self, game_id, level, blob, stats=None):
@@ -389,97 +354,19 @@ class Storage:
         payload[2:] = blob
         return self._set(GAME, payload, stats)
 
-    def load_game(self):
-        """(game_id, level, blob) of the saved match, or None."""
-        p = self.read(GAME)
-        if p is None:
-            return None
-        return p[0], p[1], p[2:]
-
-    def has_game(self):
-        return self.load_game() is not None
-
     def clear_game(self, stats=None):
         """Finishing (with the final `stats` in the same write) or abandoning a match."""
         return self._set(GAME, None, stats)
-
-    # ---- options ---------------------------------------------------------
-
-    def load_options(self):
-        """An Options (defaults when none was saved or it could not be read)."""
-        from engine import options
-        p = self.read(OPTIONS)
-        o = options.Options.from_bytes(p) if p is not None else None
-        if o is None:
-            if p is not None:
-                self.unreadable |= 1 << OPTIONS
-            o = options.Options()
-        return o
-
-    def save_options(self, opts):
-        return self._set(OPTIONS, opts.to_bytes())
-
-    def clear_options(self):
-        return self.clear(OPTIONS)
-
-    # ---- statistics ------------------------------------------------------
-
-    def load_stats(self):
-        """A Stats (all zero when none was saved or it could not be read)."""
-        from engine import stats
-        p = self.read(STATS)
-        s = stats.Stats.from_bytes(p) if p is not None else None
-        if s is None:
-            if p is not None:
-                self.unreadable |= 1 << STATS
-            s = stats.Stats()
-        return s
-
-    def save_stats(self, st):
-        return self._set(STATS, st.to_bytes())
-
-    def reset_stats(self):
-        return self.clear(STATS)
-
-
-class _NoStore:
-    """Stands in for a missing or too small store: reads as erased flash, keeps nothing."""
-
-    def __len__(self):
-        return END
-
-    def __getitem__(self, i):
-        return bytes(i.stop - i.start)
-
-    def __setitem__(self, i, data):
-        pass
 
 
 def attach(store):
     """A Storage on `store`, never raising: when the store is missing or smaller than
     the layout, one that keeps everything in memory for this run (trouble NO_ROOM)."""
-    try:
-        n = len(store)
-    except TypeError:  # None: no nvm at all
-        n = 0
-    if n >= END:
-        return Storage(store)
-    s = Storage(_NoStore())
-    s.trouble = NO_ROOM
-    return s
+    return call("storage_admin", "attach", store)
 
 
 def recover(store):
     """Select held at start (boot.py): clear the saved game and the options, in one
     write. Statistics are kept. Returns the number of writes made (0 on a store too
     small to hold the layout, or with nothing to clear)."""
-    try:
-        if len(store) < END:
-            return 0
-    except TypeError:
-        return 0
-    s = Storage(store)
-    p = s.parts()
-    p[GAME] = p[OPTIONS] = None
-    s.commit(p)
-    return s.writes
+    return call("storage_admin", "recover", store)

@@ -223,7 +223,7 @@ def test_no_nil_over_partner_nil():
 
 def test_blind_nil_decided_without_cards():
     # RULES 1.4: before looking the bot sees no cards: far behind -> Blind Nil
-    v = Obs(looked=False, hand=b"", scores=(100, 420), bids=[-1, 4, -1, 3])
+    v = Obs(looked=False, hand=b"", scores=(100, 420), bids=[-1, 4, 5, 3])
     assert sb.Bot(0, "normal").act(v) == BLIND_NIL
     v = Obs(looked=False, hand=b"", scores=(100, 120))
     assert sb.Bot(0, "normal").act(v) == LOOK
@@ -396,7 +396,7 @@ def test_exchange_played_by_bots():
     # a Blind Nil exchange: the bidder passes high cards, partner low ones (RULES 1.4)
     m = Match(2)
     m.scores[:] = [0, 400]
-    bots = [sb.Bot(s, "normal", 1) for s in range(4)]
+    bots = [sb.Bot(s, "hard", 1) for s in range(4)]
     seen = False
     while m.phase in (BIDDING, EXCHANGE):
         s = m.to_move

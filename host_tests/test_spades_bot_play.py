@@ -219,3 +219,58 @@ def test_a_card_far_behind_stops_taking_deals():
     assert s._drop(3) == 3  # 20 behind over 3 deals: still close enough
     s.total[:3] = [-500, 40, 60]
     assert s._drop(3) == 3  # the policy's own card (first) is never dropped
+
+
+# ---- the gambles decided by the score (RULES 1.4, 2.4) ----
+
+def test_double_nil_only_when_the_match_is_otherwise_lost():
+    # RULES 2.4: Double Nil is made about a third of the time: -200 more often than
+    # +200, so it is declared only when an ordinary hand cannot stop the opponent
+    from engine.bots.spades_draw import double_nil_wanted
+    for lv in (2, 3):
+        assert not double_nil_wanted(Obs(seat=0, scores=(200, 420)), lv)  # 420 is 80 short
+        assert not double_nil_wanted(Obs(seat=1, scores=(470, 300)), lv)  # a hand to come back
+        assert double_nil_wanted(Obs(seat=0, scores=(100, 470)), lv)  # 470 wins next hand
+    # hard gambles a little earlier than normal
+    assert double_nil_wanted(Obs(seat=0, scores=(180, 460)), 3)
+    assert not double_nil_wanted(Obs(seat=0, scores=(180, 460)), 2)
+
+
+def test_blind_nils_only_with_strong_cover():
+    # RULES 1.4: decided before looking; Blind Nils fail a third of the time,
+    # so it wants a partner who bid 4 or more (hard also one yet to bid)
+    far = (100, 420)
+    for p, want in ((3, False), (4, True), (-1, False), (0, False)):
+        v = Obs(looked=False, hand=b"", scores=far, bids=[-1, 4, p, 3])
+        for lv in ("normal", "hard"):
+            assert (sb.Bot(0, lv).act(v) == BLIND_NIL) == (want or (lv, p) == ("hard", -1))
+    # 200 behind, opponents far from the target: look at the cards
+    v = Obs(looked=False, hand=b"", scores=(100, 300), bids=[-1, 4, 5, 3])
+    assert sb.Bot(0, "normal").act(v) != BLIND_NIL
+    # 260 behind with the opponents 240 short: hard gambles, normal waits for the end
+    v = Obs(looked=False, hand=b"", scores=(0, 260), bids=[-1, 4, 5, 3])
+    assert sb.Bot(0, "hard").act(v) == BLIND_NIL
+    assert sb.Bot(0, "normal").act(v) != BLIND_NIL
+
+
+def test_near_ten_bags_bids_the_half_trick_not_a_whole_one():
+    # RULES 1.7: a set costs the whole bid; with 7 bags the marginal trick is bid only
+    # when the hand is at least half way to it (2.8 tricks: 3, never 4)
+    hand = bytes(sorted(cards("AS 5S 4S AH KH 5H 6D 7D 2C 3C 4C 8D 9D")))
+    assert bd.tricks10(bd.masks(hand)) == 28
+    hand2 = bytes(sorted(cards("AS KS 4S 3S AH 5H 6D 7D 2C 3C 4C 8D 9D")))
+    assert bd.tricks10(bd.masks(hand2)) == 36
+    for lv in ("normal", "hard"):
+        assert sb.Bot(0, lv).act(Obs(hand=hand, bags=(7, 0))) == BID + 3, lv
+        assert sb.Bot(0, lv).act(Obs(hand=hand2, bags=(7, 0))) == BID + 4, lv
+
+
+def test_hard_nils_a_lone_side_ace_on_a_quiet_table():
+    # RULES 1.7: Nil +100; hard's card play ducks a lone AD well enough to bid it
+    # (more Nils, a few more lost, more points), normal does not; over an opponent's
+    # Nil both play for tricks
+    hand = bytes(sorted(cards("2S 3H 4H 5H 6D 7D 2C 3C 4C 5C 6C AD 8D")))
+    assert bd.nil_risk(bd.masks(hand)) == 11
+    assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 2, -1, 4])) == BID
+    assert sb.Bot(0, "normal").act(Obs(hand=hand, bids=[-1, 2, -1, 4])) > BID
+    assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 0, -1, 4])) > BID

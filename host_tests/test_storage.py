@@ -4,7 +4,7 @@ import zlib
 
 import pytest
 
-from engine import options, stats, storage
+from engine import options, stats, storage, storage_admin
 from engine.storage import GAME, OPTIONS, STATS, Storage, StoreFull
 
 
@@ -414,7 +414,7 @@ def test_corrupting_the_only_copy_gives_nothing_and_one_notice():
         assert t.load_game() is None, i
         assert not t.has_game() and t.load_stats() == stats.Stats()
         msg = t.take_notice()
-        assert msg == storage.NOTICES[storage.RECORD], (i, msg)
+        assert msg == storage_admin.NOTICES[storage.RECORD], (i, msg)
         assert t.take_notice() is None  # told once
         assert Storage(nvm).take_notice() is None  # and not again at the next start
         assert Storage(nvm).load_game() is None
@@ -467,7 +467,7 @@ def test_unknown_version_is_set_aside():
     nvm[storage.SLOT] = 0
     t = Storage(nvm)
     assert t.load_options() == options.Options() and t.load_game() is None
-    assert t.take_notice() == storage.NOTICES[storage.RECORD]
+    assert t.take_notice() == storage_admin.NOTICES[storage.RECORD]
 
 
 def test_a_malformed_payload_with_a_good_crc_is_set_aside():
@@ -477,7 +477,7 @@ def test_a_malformed_payload_with_a_good_crc_is_set_aside():
     nvm[off + 10] = 9  # the options part's length now runs into the others
     resign(nvm, off)
     t = Storage(nvm)
-    assert t.load_game() is None and t.take_notice() == storage.NOTICES[storage.RECORD]
+    assert t.load_game() is None and t.take_notice() == storage_admin.NOTICES[storage.RECORD]
 
 
 def test_the_older_layout_is_read_and_replaced_by_the_first_save():

@@ -1,6 +1,6 @@
 """Storage that cannot save never stops a game: a store too small for the layout (or
 none), a write that raises OSError, a file store that records an error."""
-from engine import options, stats, storage
+from engine import options, stats, storage, storage_admin
 from engine.storage import GAME, GAME_SPIT, Storage
 
 
@@ -40,7 +40,7 @@ def test_too_small_or_missing_store_runs_in_memory_and_tells_once():
         assert st.writes == 0
         if nvm is not None:
             assert nvm == bytearray(len(nvm))  # never touched
-        assert st.take_notice() == storage.TROUBLES[storage.NO_ROOM]
+        assert st.take_notice() == storage_admin.TROUBLES[storage.NO_ROOM]
         assert st.take_notice() is None
 
 
@@ -66,7 +66,7 @@ def test_write_raising_oserror_is_caught_told_once_and_play_goes_on():
     s.spit_round(True, 50)
     st.save_stats(s)
     assert st.load_stats() == s
-    assert st.take_notice() == storage.TROUBLES[storage.WRITE_FAILED]
+    assert st.take_notice() == storage_admin.TROUBLES[storage.WRITE_FAILED]
     assert st.take_notice() is None
     # what the flash holds is still the last good record
     assert Storage(bytes(nvm)).load_game() == (0, 1, b"first")
@@ -83,7 +83,7 @@ def test_a_store_that_records_an_error_counts_as_a_failed_write():
     st = storage.attach(Sticky(storage.SIZE))
     st.save_options(options.Options())
     assert st.trouble == storage.WRITE_FAILED
-    assert st.take_notice() == storage.TROUBLES[storage.WRITE_FAILED]
+    assert st.take_notice() == storage_admin.TROUBLES[storage.WRITE_FAILED]
 
 
 def test_recover_on_a_small_or_missing_store_does_nothing():
@@ -99,7 +99,7 @@ def test_notice_lists_an_unreadable_game_and_the_trouble_together():
     assert st.load_game() is None
     st.trouble = storage.WRITE_FAILED
     msg = st.take_notice()
-    assert msg.split("\n") == [storage.NOTICES[storage.RECORD], storage.TROUBLES[storage.WRITE_FAILED]]
+    assert msg.split("\n") == [storage_admin.NOTICES[storage.RECORD], storage_admin.TROUBLES[storage.WRITE_FAILED]]
     assert st.take_notice() is None
 
 
@@ -110,5 +110,5 @@ def test_a_rejected_game_stays_rejected_when_loaded_again():
     assert s.load_game() is not None
     s.reject(GAME)
     assert s.load_game() is None  # the menu asks again before telling
-    assert s.take_notice() == storage.NOTICES[GAME]
+    assert s.take_notice() == storage_admin.NOTICES[GAME]
     assert s.take_notice() is None and Storage(nvm).load_game() is None

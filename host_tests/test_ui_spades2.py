@@ -110,7 +110,8 @@ def test_hint_while_replacing_after_double_nil_and_a_bot_that_declares():
     from engine import spades2
     hw, app = app_with()
     m = spades2.Match(5, target=300)
-    m.scores[0] = 250  # the bot is 250 behind, the human near the target
+    m.scores[0] = 250  # the human near the target, the bot 310 behind (a last resort)
+    m.scores[1] = -60
     m.hand_no = 2  # after a hand played: a head a save can hold (issue 12)
     m._head()  # the save's head holds the scores as the hand began (nothing drawn yet)
     t = st.Table(app, m, storage.GAME_SPADES2, "normal", app.options, storage.Storage(hw.nvm))

@@ -155,8 +155,9 @@ HARD_ROUND = 2  # hard rounds its estimate down: contracts first (with spade len
 # counted in full, 1 -> 2 gained ~1.5 bag-charged points a hand, contracts ~95%, two
 # tuning seeds of 200 duplicate hands)
 HARD_NIL_SHADE = 1  # hard bids one less over an opponent's Nil (contracts 88% -> 90%)
-NIL_RISK = (0, 4, 5, 10)  # by level index: random, easy, normal, hard
-OPP_NIL_RISK = 5  # less Nil risk over an opponent's Nil: this side plays to set it
+NIL_RISK = (0, 4, 5, 13)  # by level index: random, easy, normal, hard (hard 10 -> 13:
+# +1.1 and +1.5 bag-charged points on the tuning seeds, more Nils made less often)
+OPP_NIL_RISK = (5, 5, 5, 8)  # less over an opponent's Nil: this side plays to set it
 
 
 def blind_nil_wanted(v, level):
@@ -167,12 +168,12 @@ def blind_nil_wanted(v, level):
     p = v.bids[me ^ 2]
     if p == 0 or p == BLIND_NIL:
         return False
-    mine = v.scores[me & 1]
     theirs = v.scores[1 - (me & 1)]
-    behind = theirs - mine
-    if behind >= 250 or (theirs >= v.target - 120 and behind >= 150):
-        return p < 0 or p >= 3  # partner unbid or strong enough to cover
-    return False
+    behind = theirs - v.scores[me & 1]
+    h = level == 3  # normal's Blind Nils are made less often: a last resort only
+    # and a partner to cover (hard: or one yet to bid)
+    return (behind >= 250 and (h or theirs >= v.target - 100) or h and behind >= 150
+            and theirs >= v.target - 120) and (p >= 4 or h and p < 0)
 
 
 def choose_bid(v, m, level, rng):
@@ -191,7 +192,7 @@ def choose_bid(v, m, level, rng):
             limit += 3
         for o in (1, 3):
             if v.bids[(me + o) & 3] in (0, BLIND_NIL):
-                limit -= OPP_NIL_RISK
+                limit -= OPP_NIL_RISK[level]
     if behind >= 150:
         limit += 4
     if level >= 2 and est <= 22 and risk <= limit:
@@ -199,7 +200,7 @@ def choose_bid(v, m, level, rng):
     if level == 1 and est <= 12 and risk <= limit:
         return BID
     if n == 4:
-        b = (est + 4) // 10 if level != 3 else (est + HARD_ROUND) // 10
+        b = (est + (HARD_ROUND if level == 3 else 4)) // 10
     else:
         # two players share 13 tricks: a hand takes about est / 10 + 4.5 (measured
         # over policy playouts), bid a little under that
@@ -207,9 +208,9 @@ def choose_bid(v, m, level, rng):
     if level == 1 and rng.below(4) == 0:
         b += rng.below(3) - 1
     if level >= 2:
-        if v.bags[side] >= 7 and est % 10 >= 3:
-            b += 1  # near 10 bags: bid the marginal trick rather than bag it
         if n == 4:
+            if v.bags[side] >= 7 and b * 10 + 5 <= est:
+                b += 1  # near 10 bags: bid a half trick, not a whole one (sets cost more)
             total = 0
             for x in v.bids:
                 if x > 0 and x != BLIND_NIL:

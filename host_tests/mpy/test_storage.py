@@ -1,7 +1,7 @@
 # engine.storage, .options and .stats under MicroPython with a bytearray nvm:
 # round trips, power cuts after every byte, corruption of every byte, versions, full;
 # one record holds all three, written in one assignment per save point (issue 12).
-from engine import options, stats, storage
+from engine import options, stats, storage, storage_admin
 from engine.storage import Storage, StoreFull
 
 import gc
@@ -225,7 +225,7 @@ def test_the_only_copy_corrupt_gives_nothing_and_one_notice():
         nvm[i] ^= 0x20
         t = Storage(nvm)
         assert t.load_game() is None and t.load_stats() == stats.Stats(), i
-        assert t.take_notice() == storage.NOTICES[storage.RECORD], i
+        assert t.take_notice() == storage_admin.NOTICES[storage.RECORD], i
         assert Storage(nvm).take_notice() is None
 
 
@@ -304,7 +304,7 @@ def test_small_nvm_and_failing_writes_never_raise():
     assert st.trouble == storage.NO_ROOM and st.load_game() is None
     st.save_game(storage.GAME_SPIT, 2, b"xyz")
     assert st.load_game() == (storage.GAME_SPIT, 2, b"xyz")
-    assert st.take_notice() == storage.TROUBLES[storage.NO_ROOM]
+    assert st.take_notice() == storage_admin.TROUBLES[storage.NO_ROOM]
     assert st.take_notice() is None
     assert storage.recover(bytearray(256)) == 0
     f = FailingStore(fresh())
@@ -315,4 +315,4 @@ def test_small_nvm_and_failing_writes_never_raise():
     o.cycle("sound")
     st.save_options(o)
     assert f.tries == 1 and st.load_options() == o
-    assert st.take_notice() == storage.TROUBLES[storage.WRITE_FAILED]
+    assert st.take_notice() == storage_admin.TROUBLES[storage.WRITE_FAILED]
