@@ -322,16 +322,9 @@ class App:
 
     @staticmethod
     def _forget(names):
+        from engine.lazy import forget  # one way to let a module go, engine's and ui's
         for name in names:
-            sys.modules.pop(name, None)
-            dot = name.rfind(".")
-            parent = name[:dot]
-            leaf = name[dot + 1:]
-            if dot > 0 and parent in sys.modules:
-                try:
-                    delattr(sys.modules[parent], leaf)
-                except (AttributeError, TypeError):
-                    pass
+            forget(name)
 
     def quit(self):
         self.running = False
