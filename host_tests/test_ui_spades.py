@@ -658,3 +658,29 @@ def test_breakdown_labels_end_before_their_points():  # "Blind Nil North failed"
     assert rows[1][0] == " Your B.Nil failed"
     rows = breakdown_rows(([("Nil South", 100)], []), ("Us", "Them"), (0, 0), (0, 0), 4)
     assert rows[1][0] == " Your Nil"
+
+
+def test_in_its_own_vm_a_game_keeps_no_saving_code_between_save_points():
+    """On the badge (play_*.py, app.game_vm) the storage, options and statistics code
+    stays out of the heap while the hand is played; the hand's end still saves the
+    match and the counted statistics in one write."""
+    import sys
+    saving = ("engine.storage", "engine.options", "engine.stats")
+    kept = dict((name, sys.modules[name]) for name in saving if name in sys.modules)
+    try:
+        hw, app = app_with()
+        app.game_vm = True
+        hands_before = storage.Storage(hw.nvm).load_stats().get(0, 2)  # HANDS
+        t = launch(hw, app, 4)
+        assert t.store is None and app.storage is None
+        assert not [name for name in saving if name in sys.modules]
+        assert until(hw, app, lambda: t.m.phase == PLAY and t.bot is not None)
+        assert not [name for name in saving if name in sys.modules]
+        assert until(hw, app, lambda: is_page(app.screen))
+        assert not [name for name in saving if name in sys.modules]  # and gone again after the save
+        game, level, blob = storage.Storage(hw.nvm).load_game()
+        assert blob == t.m.to_bytes()  # saved at the hand's end (RULES 1.7: counted)
+        assert storage.Storage(hw.nvm).load_stats().get(0, 2) == hands_before + 1
+        assert t.opts.bot_speed == 2 and t.opts.hand_sort == 0  # the options it reads stay, as plain values
+    finally:
+        sys.modules.update(kept)

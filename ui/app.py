@@ -25,7 +25,8 @@ A screen gets the App in its constructor and switches with app.show(other_screen
 app.home() (back to the title menu, unloading the game) or app.launch(module, arg).
 The display is refreshed only in frames where something changed.
 
-Saved things (engine/storage.py), one of each for the whole run, made at start:
+Saved things (engine/storage.py), one of each for the whole run, made at start (a
+game in its own VM lets them go between save points: save_point, travel_light):
     app.storage         the Storage on hw.nvm (storage.attach: never raises; a missing
                         or too small nvm, or a failing write, runs in memory and the
                         menu tells the player once)
@@ -111,6 +112,16 @@ class Screen:
         pass
 
 
+class Prefs:
+    """An Options' values as plain attributes: what a game in its own VM keeps, so
+    that engine/options.py need not stay in its heap (App.travel_light)."""
+
+    def __init__(self, opts):
+        from engine.options import FIELDS
+        for f in FIELDS:
+            setattr(self, f[0], getattr(opts, f[0]))
+
+
 def _missing_name(e):
     """The module name an ImportError says is missing (CPython and CircuitPython)."""
     name = getattr(e, "name", None)
@@ -146,12 +157,42 @@ class App:
         self.fresh_vm = False  # set (badge, code.py): games start through a reload
         self.game_vm = False  # set by play(): this VM runs one game; home reloads code.py
         self._pending = None  # (what, module, arg) to do at the start of the next frame
+        self._trouble = 0  # the storage's trouble, kept while none is (travel_light)
 
     # -- switching screens
 
     @property
     def stats(self):
-        return self.storage.load_stats()
+        return self.save_point().load_stats()
+
+    # -- saving from a game's own VM
+
+    def save_point(self):
+        """The Storage to save through now. A game in its own VM keeps none between
+        save points (travel_light): one is attached for the save, as the badge's
+        start does, and travel_light() lets it go again after."""
+        st = self.storage
+        if st is None:
+            from engine import storage
+            st = self.storage = storage.attach(getattr(self.hw, "nvm", None))
+            if self._trouble:  # a write failed earlier in this VM: in memory only, as before
+                st.trouble = self._trouble
+        return st
+
+    def travel_light(self):
+        """In a game's own VM (play_*.py), once its screen is up and after each save
+        point: the storage, options and statistics code leaves the heap (about 10 KB
+        under the bots) until the next save point brings it back. Elsewhere (one VM
+        for the menu and the games) it all stays."""
+        if not self.game_vm:
+            return
+        st = self.storage
+        if st is not None:
+            self._trouble = st.trouble
+        self.storage = None
+        self.options = None
+        self._forget([name for name in ("engine.storage", "engine.options", "engine.stats") if name in sys.modules])
+        gc.collect()
 
     def show(self, screen):
         """Make `screen` the current one; the next frame redraws. A screen with an

@@ -72,6 +72,12 @@ class Table:
         self.got = None  # the Blind Nil exchange's cards received, marked until you play
         self.motion = motion.Motion(13)
         self.banner_until = 0
+        # a game in its own VM keeps no saving code between save points (App.travel_light)
+        self.light = getattr(app, "game_vm", False)
+        if self.light:
+            from ui.app import Prefs
+            self.opts = Prefs(opts)
+            self.store = self.stats = None
         from ui import spades_build  # once: its bytecode leaves the heap after building
         spades_build.build(self)
         layout.let_go("ui.spades_build")
@@ -280,14 +286,27 @@ class Table:
             motion.arrive(self, kept, now)
         self._prompt()
 
+    def _saving(self):
+        """The Storage of a save point: the table's own, or in a game's own VM the
+        app's, attached for this save point (App.save_point)."""
+        return self.app.save_point() if self.light else self.store
+
+    def _stats_now(self):
+        """The statistics to count into: the table's, or in a game's own VM, which keeps
+        none between save points, the saved ones read now."""
+        return self._saving().load_stats() if self.light else self.stats
+
     def _save(self, stats=None):
         """A save point (flash wears: the hand's end and leaving the table only); the
         game and `stats` in one write. A finished match is cleared."""
-        if self.store is not None:
+        st = self._saving()
+        if st is not None:
             if self.m.phase == MATCH_OVER:
-                self.store.clear_game(stats)
+                st.clear_game(stats)
             else:
-                self.store.save_game(self.game, self._level_byte(), self.m.to_bytes(), stats)
+                st.save_game(self.game, self._level_byte(), self.m.to_bytes(), stats)
+            if self.light:
+                self.app.travel_light()
 
     def _level_byte(self):
         from engine import options
