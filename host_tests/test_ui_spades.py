@@ -265,6 +265,8 @@ def test_quit_keeps_the_match_and_resume_continues_it():
     assert app.screen is t2 and t2.m.to_bytes() == t.m.to_bytes()
     assert t2.shown_tiles == t.shown_tiles
     assert app.game == "ui.spades_game"  # loaded through app.launch: home unloads it
+    import sys
+    assert "engine.spades_load" not in sys.modules  # the save's loader went with the load
     # a damaged save is refused, not loaded
     st_ = storage.Storage(hw.nvm)
     bad = bytearray(blob)

@@ -75,7 +75,7 @@ def _let_go():
     """The table is up: this module is not needed again in this game (a new start
     imports it again)."""
     from ui.spades_layout import let_go
-    let_go(__name__)
+    let_go(__name__, "engine.spades_load")  # Continue's loader too (Match.from_bytes)
 
 
 def resume(app, blob, level_byte, game_id=None):
