@@ -278,7 +278,8 @@ class Table:
             self.wait = now + max(1500, 2 * self.hold)  # time to see them before the play
         self.was_broken = v.broken
         if m.phase == PLAY and ("ui.spades_bidding" in sys.modules or "ui.spades_exchange" in sys.modules):
-            layout.let_go("ui.spades_bidding", "ui.spades_exchange")  # the hand's bids are in: room for the play
+            from ui import spades_bidding
+            spades_bidding.let_go(self)  # the hand's bids are in: the picker and its keys make room for the play
         self.refresh()
         if slide_from is not None:
             motion.slide_in(self, seat, slide_from[0], slide_from[1], now)
@@ -321,10 +322,10 @@ class Table:
         if ph == BIDDING and self.n == 4 and not v.looked and not mine:
             self.say("Select: look at cards", SOFT)
         if not mine or self.bot is not None and not self.hinting:
-            self.picker.show(False)
+            self.hide_picker()
             return
         if ph == PLAY:
-            self.picker.show(False)
+            self.hide_picker()
             if self.was_turn != len(v.history):
                 self.was_turn = len(v.history)
                 self.app.tone(880, 40)
@@ -339,7 +340,11 @@ class Table:
             if not self.msg.text.startswith("Hint") and not self.msg.text.startswith("Got"):
                 self.say("Your turn", YOU)
             return
-        self.picker.show(ph in (BIDDING, DECLARE))
+        if ph == BIDDING or ph == DECLARE:
+            from ui import spades_bidding
+            spades_bidding.picker(self).show(True)
+        else:
+            self.hide_picker()
         if ph == BIDDING:
             from ui import spades_bidding
             if self.n == 4 and not v.looked:
@@ -356,6 +361,10 @@ class Table:
         elif ph == DRAW:
             keep_only = getattr(v, "must_keep", False)
             self.say("A: keep" if keep_only else "A: keep  B: reject", YOU)
+
+    def hide_picker(self):
+        if self.picker is not None:  # built only while a bid is due (ui/spades_bidding.py)
+            self.picker.show(False)
 
     # ------------------------------------------------------------ frames
 
