@@ -213,6 +213,8 @@ def test_pause_menu_resume_and_last_trick():
     assert t.m.to_bytes() == before
     press(hw, app, keys.A)  # Resume
     assert t.mode == lay.PLAYING and t.pause is None  # the menu is let go: no room kept for it in play
+    import sys
+    assert "ui.spades_pause" not in sys.modules  # nor for its code
     # play on until a trick is done, then review it
     assert until(hw, app, lambda: len(t.m.winners) >= 1 and my_turn(t, PLAY))
     press(hw, app, keys.START, keys.DOWN, keys.DOWN, keys.A)

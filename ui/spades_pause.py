@@ -1,6 +1,6 @@
 """The pause menu of the Spades table (Start): Resume, Hint, Last trick, Score
 history, Rules, Quit; and the last-trick review it opens. Imported when first
-paused."""
+paused, let go when closed."""
 from ui import keys, widgets, spades_layout as layout, spades_thinking as thinking
 from ui.spades_layout import PLAYING, PAUSED, REVIEW, TURN
 
@@ -37,9 +37,10 @@ def open_menu(t):
 
 def close(t):
     t.mode = PLAYING
-    if t.pause is not None:  # no room kept for it under the play
+    if t.pause is not None:  # no room kept for it, or this code, under the play
         t.group.remove(t.pause.group)
         t.pause = t.menu = None
+        layout.let_go(__name__)
     t._prompt()
 
 
