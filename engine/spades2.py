@@ -24,7 +24,8 @@ pile as it is before this player discards; the discarded cards then go on the pi
 When both declared, the first player replaces first, and the second player's draw may
 take the first player's discards. After KEEP the next stock card goes on the pile seen
 by the drawer: it is in `rejected` too. Declarations are public (declared, bids).
-Saves: at most 141 bytes (25 head + 52 stock order + 62 log + 2 checksum).
+Saves: at most 141 bytes (25 head + 52 stock order + 62 log + 2 checksum), and for
+replays 12 bytes a kept hand start plus a count byte (32 hands: 526 bytes in all).
 """
 from engine.tricks import (Table, IllegalAction, View, BID, BLIND_NIL, LOOK, DOUBLE_NIL,
                            NO_DOUBLE_NIL, KEEP, REJECT, DISCARD_DONE, NEXT_HAND, PASS,
@@ -44,6 +45,7 @@ class Match(Table):
             self._deal()
 
     def _deal(self):
+        self._note()  # kept for replays: this state deals these cards again
         deck = bytearray(range(52))
         self.rng.shuffle(deck)
         self.stock = deck

@@ -9,9 +9,18 @@ A seat's hand is a sorted list, so its spades are always at its end.
 Save format (to_bytes): a 25-byte head (magic, version, options, target, dealer or
 first player, hand number, scores and bags as they were when the hand began, 3 bytes
 each, the RNG state right after the cards were shuffled), the cards of the hand (the variant
-says how), then the log of this hand's actions, then a 2-byte checksum. from_bytes
+says how), then the log of this hand's actions, then the record of hand starts (`past`,
+below) and its entry count in one byte, then a 2-byte checksum. from_bytes
 re-deals from the saved cards and replays the log through apply(), so a match it
-returns has passed every rule check; anything else raises ValueError.
+returns has passed every rule check; anything else raises ValueError. Version 1
+saves (no record, no count byte) still load, with an empty record.
+
+Replays: `past` keeps the start of each of the last KEPT hands, the current one last,
+ENTRY bytes each: the RNG state before the shuffle (4; the same state deals the same
+cards, RULES 4), then both scores (offset by 2**15) and both bags, 2 bytes each, high
+byte first. The dealer is not kept: it moves on by one seat a hand (1.2, 2.2).
+replay(k) deals hand k again in a new Match from the same scores, bags and dealer;
+result(k) gives the points each side scored in hand k.
 """
 try:
     from micropython import const
@@ -55,7 +64,24 @@ PILE = const(6)
 TARGETS = (200, 300, 500)  # 1.8: the target's choices
 _HEAD = const(25)
 _OFF = const(0x800000)
-_VERSION = const(1)
+_VERSION = const(2)
+ENTRY = const(12)  # bytes of one hand start in `past`
+KEPT = const(32)  # hand starts kept for replays: the last 32 hands
+_SOFF = const(0x8000)
+
+
+def _sealed(b):
+    """A save's bytes with their 2-byte checksum."""
+    s = (sum(b) + len(b)) & 0xFFFF
+    return b + bytes((s >> 8, s & 255))
+
+
+def _unpack(e):
+    """[score 0, score 1, bags 0, bags 1] of an entry of `past`."""
+    v = [(e[i] << 8) | e[i + 1] for i in range(4, ENTRY, 2)]
+    v[0] -= _SOFF
+    v[1] -= _SOFF
+    return v
 
 
 class IllegalAction(ValueError):
@@ -72,6 +98,7 @@ class Table:
     n = 4  # seats
     magic = 0xA4
     blind_nil_behind = 0  # RULES 1.4's option: four players only (engine/spades.py)
+    replay_of = 0  # the hand number a replayed hand was dealt from; 0 in a match
 
     def _setup(self, seed, blind_nil, bag_penalty, target):
         self.blind_nil = bool(blind_nil)
@@ -82,6 +109,7 @@ class Table:
             raise ValueError("1.8: target 200, 300 or 500")
         self.target = target
         self.rng = Rng(seed)
+        self.past = bytearray()  # hand starts kept for replays (module docstring)
         self.scores = [0, 0]
         self.bags = [0, 0]
         self.hand_no = 1
@@ -112,6 +140,20 @@ class Table:
         self._log = bytearray()
         self._epoch += 1
         self._tk += 1
+
+    def _note(self):
+        """Keep the start of the hand about to be dealt (called before the shuffle)."""
+        e = bytearray(self.rng.state())
+        for v in (self.scores[0] + _SOFF, self.scores[1] + _SOFF, self.bags[0], self.bags[1]):
+            if not 0 <= v <= 0xFFFF:  # past two bytes: earlier hands can no longer follow on
+                self.past = bytearray()
+                return
+            e.append(v >> 8)
+            e.append(v & 255)
+        p = self.past
+        if len(p) >= KEPT * ENTRY:
+            p = self.past = p[ENTRY:]
+        p.extend(e)
 
     def _give(self, c, s):
         self.holder[c] = s
@@ -240,6 +282,8 @@ class Table:
         return seat
 
     def _next_hand(self, a, section):
+        if self.replay_of:
+            raise IllegalAction(section + ": a replayed hand is not followed by another")
         if self.phase == MATCH_OVER:
             raise IllegalAction(section + ": the match is over")
         if a != NEXT_HAND:
@@ -290,12 +334,79 @@ class Table:
             v.leader = self.to_move if self.phase == PLAY else -1
         return v
 
+    # ---- replays ----
+
+    def _played(self):
+        """The last hand played to its end: this one once it is over, else the one before."""
+        return self.hand_no if self.phase in (HAND_OVER, MATCH_OVER) else self.hand_no - 1
+
+    def _start(self, k):
+        """Hand k's entry in `past` (the current hand is the last), or None if not kept."""
+        i = len(self.past) - (self.hand_no - k + 1) * ENTRY
+        if i < 0 or k > self.hand_no:
+            return None
+        return self.past[i:i + ENTRY]
+
+    def _dealt(self, k, e, deal=True):
+        """A new Match at the start of hand k from its entry e (dealt unless `deal` is
+        False): the same options, scores, bags and dealer, the same cards."""
+        r = type(self)(1, self.blind_nil, self.bag_penalty, self.target, False)
+        r.blind_nil_behind = self.blind_nil_behind
+        r.hand_no = k
+        r.dealer = (self.dealer - self.hand_no + k) % self.n  # 1.2, 2.2: one seat a hand
+        v = _unpack(e)
+        r.scores = [v[0], v[1]]
+        r.bags = [v[2], v[3]]
+        r.rng.set_state(e)
+        if deal:
+            r._deal()
+        return r
+
+    def replay(self, k):
+        """Hand k of this match dealt again (RULES 1.2, 2.2 and 4: the same RNG state
+        deals the same cards) in a new Match: the same scores, bags, dealer and options,
+        bidding and play to do. It ends with its hand (replay_of is k): its result
+        counts nowhere. Only a hand played to its end and still kept can be replayed;
+        anything else raises IllegalAction and changes nothing. This hand replays from
+        its own saved head and cards; earlier ones from `past`."""
+        last = self._played()
+        if not small(k, 1, last):
+            if small(k, 1, self.hand_no):
+                raise IllegalAction("4: hand %d is still being played" % k)
+            raise IllegalAction("4: no hand %r played yet to replay" % (k,))
+        e = self._start(k)
+        if k == self.hand_no:
+            r = type(self).from_bytes(_sealed(self._saved + b"\x00"))
+            if e is not None:
+                r.past = bytearray(e)
+        elif e is None:
+            raise IllegalAction("4: hand %d is no longer kept" % k)
+        else:
+            r = self._dealt(k, e)
+        r.replay_of = k
+        return r
+
+    def result(self, k):
+        """(side 0's points, side 1's points) scored in hand k, a hand played to its end
+        and kept (1.7, 2.6: what the scores moved by, bag penalties included)."""
+        if not small(k, 1, self._played()):
+            raise IllegalAction("4: no result for hand %r" % (k,))
+        if k == self.hand_no:  # from this hand's saved head: scores as it began
+            h = self._saved
+            a = [((h[i] << 16) | (h[i + 1] << 8) | h[i + 2]) - _OFF for i in (9, 12)]
+            b = self.scores
+        elif self._start(k) is None:
+            raise IllegalAction("4: hand %d is no longer kept" % k)
+        else:
+            a = _unpack(self._start(k))
+            b = _unpack(self._start(k + 1))
+        return b[0] - a[0], b[1] - a[1]
+
     # ---- saving ----
 
     def to_bytes(self):
-        b = self._saved + self._log
-        s = (sum(b) + len(b)) & 0xFFFF
-        return b + bytes((s >> 8, s & 255))
+        p = self.past
+        return _sealed(self._saved + self._log + p + bytes((len(p) // ENTRY,)))
 
     @classmethod
     def from_bytes(cls, b):
