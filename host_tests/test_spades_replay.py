@@ -36,6 +36,14 @@ def played(mod, hands, seed=11, target=500, **kw):
         m.apply(NEXT_HAND)
 
 
+def under_way(mod, hands):
+    """played() on into the next hand, one action made."""
+    m, starts = played(mod, hands)
+    m.apply(NEXT_HAND)
+    _act(m, Rng(3))
+    return m, starts
+
+
 @pytest.mark.parametrize("mod", (spades, spades2))
 def test_every_hand_deals_again_from_its_start(mod):
     # RULES 1.2 / 2.2 and 4: the same RNG state deals the same cards (two players: the
@@ -70,9 +78,7 @@ def test_a_replay_changes_nothing_in_the_match(mod):
 
 @pytest.mark.parametrize("mod", (spades, spades2))
 def test_replaying_a_hand_not_played_or_still_being_played_is_refused(mod):
-    m, _ = played(mod, 2)
-    m.apply(NEXT_HAND)
-    _act(m, Rng(1))  # hand 3 under way
+    m, _ = under_way(mod, 2)  # hand 3 under way
     before = m.to_bytes()
     for k, why in ((3, "still being played"), (4, "no hand"), (0, "no hand"), (-1, "no hand"),
                    (True, "no hand"), (2.0, "no hand"), ("1", "no hand"), (None, "no hand")):
@@ -109,9 +115,7 @@ def test_only_the_last_hands_are_kept_and_the_save_stays_small():
 
 @pytest.mark.parametrize("mod", (spades, spades2))
 def test_the_record_survives_a_save_and_loads_checked(mod):
-    m, starts = played(mod, 4)
-    m.apply(NEXT_HAND)
-    _act(m, Rng(3))
+    m, starts = under_way(mod, 4)
     b = m.to_bytes()
     m2 = mod.Match.from_bytes(b)
     assert m2.to_bytes() == b
@@ -133,9 +137,7 @@ def test_the_record_survives_a_save_and_loads_checked(mod):
 
 @pytest.mark.parametrize("mod", (spades, spades2))
 def test_a_version_1_save_still_loads_with_an_empty_record(mod):
-    m, _ = played(mod, 2)
-    m.apply(NEXT_HAND)
-    _act(m, Rng(3))
+    m, _ = under_way(mod, 2)
     b = m.to_bytes()
     k = b[-3]
     old = bytearray(bytes((b[0], 1)) + b[2:len(b) - 3 - k * ENTRY])
