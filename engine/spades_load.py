@@ -7,6 +7,7 @@ The head is checked against what play can reach, else ValueError naming the fiel
 is re-dealt from the saved cards and its log replayed through apply(), so every
 rule is checked again. Version 1 saves (before the record) load with none.
 """
+from engine.lazy import call
 from engine.scoring import winner
 from engine.tricks import TARGETS, ENTRY, KEPT
 
@@ -50,7 +51,7 @@ def load(cls, b):
         if k > min(KEPT, m.hand_no) or log_end < end:
             raise ValueError("save: bad record of hand starts")
         m.past = bytearray(b[log_end:-3])
-        starts(m, k)
+        call("spades_replay", "check", m, k)
     for a in b[end:log_end]:
         m._replay(a)
     out = m.to_bytes()
@@ -60,20 +61,6 @@ def load(cls, b):
     if out != b:  # e.g. a NEXT_HAND in the log: never written by to_bytes
         raise ValueError("save: not a save this engine writes")
     return m
-
-
-def starts(m, k):
-    """The kept hand starts as play leaves them: each one reachable for its hand
-    number, with an RNG state that can deal: a replay of one is a hand play can
-    reach. (This hand itself replays from its head and cards.)"""
-    for i in range(k):
-        h = m.hand_no - k + 1 + i
-        e = m.past[i * ENTRY:(i + 1) * ENTRY]
-        try:
-            p = m._dealt(h, e, False)
-        except ValueError:  # an all-zero RNG state
-            raise ValueError("save: bad record of hand starts")
-        reachable(p)
 
 
 def reachable(m):

@@ -20,7 +20,7 @@ ENTRY bytes each: the RNG state before the shuffle (4; the same state deals the 
 cards, RULES 4), then both scores (offset by 2**15) and both bags, 2 bytes each, high
 byte first. The dealer is not kept: it moves on by one seat a hand (1.2, 2.2).
 replay(k) deals hand k again in a new Match from the same scores, bags and dealer;
-result(k) gives the points each side scored in hand k.
+result(k) gives the points each side scored in hand k (both in engine/spades_replay.py).
 """
 try:
     from micropython import const
@@ -28,6 +28,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+from engine.lazy import call
 from engine.rng import Rng, small
 # Imported once with the engine: a late import at a hand's end can fail in a
 # fragmented heap, in the middle of a game.
@@ -74,14 +75,6 @@ def _sealed(b):
     """A save's bytes with their 2-byte checksum."""
     s = (sum(b) + len(b)) & 0xFFFF
     return b + bytes((s >> 8, s & 255))
-
-
-def _unpack(e):
-    """[score 0, score 1, bags 0, bags 1] of an entry of `past`."""
-    v = [(e[i] << 8) | e[i + 1] for i in range(4, ENTRY, 2)]
-    v[0] -= _SOFF
-    v[1] -= _SOFF
-    return v
 
 
 class IllegalAction(ValueError):
@@ -334,73 +327,15 @@ class Table:
             v.leader = self.to_move if self.phase == PLAY else -1
         return v
 
-    # ---- replays ----
-
-    def _played(self):
-        """The last hand played to its end: this one once it is over, else the one before."""
-        return self.hand_no if self.phase in (HAND_OVER, MATCH_OVER) else self.hand_no - 1
-
-    def _start(self, k):
-        """Hand k's entry in `past` (the current hand is the last), or None if not kept."""
-        i = len(self.past) - (self.hand_no - k + 1) * ENTRY
-        if i < 0 or k > self.hand_no:
-            return None
-        return self.past[i:i + ENTRY]
-
-    def _dealt(self, k, e, deal=True):
-        """A new Match at the start of hand k from its entry e (dealt unless `deal` is
-        False): the same options, scores, bags and dealer, the same cards."""
-        r = type(self)(1, self.blind_nil, self.bag_penalty, self.target, False)
-        r.blind_nil_behind = self.blind_nil_behind
-        r.hand_no = k
-        r.dealer = (self.dealer - self.hand_no + k) % self.n  # 1.2, 2.2: one seat a hand
-        v = _unpack(e)
-        r.scores = [v[0], v[1]]
-        r.bags = [v[2], v[3]]
-        r.rng.set_state(e)
-        if deal:
-            r._deal()
-        return r
+    # ---- replays (engine/spades_replay.py, imported only while one runs) ----
 
     def replay(self, k):
-        """Hand k of this match dealt again (RULES 1.2, 2.2 and 4: the same RNG state
-        deals the same cards) in a new Match: the same scores, bags, dealer and options,
-        bidding and play to do. It ends with its hand (replay_of is k): its result
-        counts nowhere. Only a hand played to its end and still kept can be replayed;
-        anything else raises IllegalAction and changes nothing. This hand replays from
-        its own saved head and cards; earlier ones from `past`."""
-        last = self._played()
-        if not small(k, 1, last):
-            if small(k, 1, self.hand_no):
-                raise IllegalAction("4: hand %d is still being played" % k)
-            raise IllegalAction("4: no hand %r played yet to replay" % (k,))
-        e = self._start(k)
-        if k == self.hand_no:
-            r = type(self).from_bytes(_sealed(self._saved + b"\x00"))
-            if e is not None:
-                r.past = bytearray(e)
-        elif e is None:
-            raise IllegalAction("4: hand %d is no longer kept" % k)
-        else:
-            r = self._dealt(k, e)
-        r.replay_of = k
-        return r
+        """Hand k of this match dealt again in a new Match (module docstring)."""
+        return call("spades_replay", "replay", self, k)
 
     def result(self, k):
-        """(side 0's points, side 1's points) scored in hand k, a hand played to its end
-        and kept (1.7, 2.6: what the scores moved by, bag penalties included)."""
-        if not small(k, 1, self._played()):
-            raise IllegalAction("4: no result for hand %r" % (k,))
-        if k == self.hand_no:  # from this hand's saved head: scores as it began
-            h = self._saved
-            a = [((h[i] << 16) | (h[i + 1] << 8) | h[i + 2]) - _OFF for i in (9, 12)]
-            b = self.scores
-        elif self._start(k) is None:
-            raise IllegalAction("4: hand %d is no longer kept" % k)
-        else:
-            a = _unpack(self._start(k))
-            b = _unpack(self._start(k + 1))
-        return b[0] - a[0], b[1] - a[1]
+        """(side 0's points, side 1's points) scored in hand k."""
+        return call("spades_replay", "result", self, k)
 
     # ---- saving ----
 

@@ -1,0 +1,105 @@
+"""Replaying a hand of a Spades match (Table.replay and Table.result in
+engine/tricks.py, which import this module only while they run): hand k dealt again
+in a new Match from its entry in the record of hand starts (`past`), and the points
+each side scored in it. The loader checks the record with check().
+
+RULES 4: the same RNG state deals the same cards, so an entry (the state before the
+shuffle, the scores and bags) gives the very hand; the dealer moves on one seat a
+hand (1.2; two players: the first player alternates, 2.2).
+"""
+from engine.rng import small
+from engine.tricks import IllegalAction, ENTRY, HAND_OVER, MATCH_OVER, _sealed
+
+_SOFF = 0x8000  # engine.tricks._SOFF: scores in an entry are offset by 2**15
+_OFF = 0x800000  # engine.tricks._OFF: in the save head, by 2**23
+
+
+def played(m):
+    """The last hand played to its end: this one once it is over, else the one before."""
+    return m.hand_no if m.phase in (HAND_OVER, MATCH_OVER) else m.hand_no - 1
+
+
+def start(m, k):
+    """Hand k's entry in m.past (the current hand is the last), or None if not kept."""
+    i = len(m.past) - (m.hand_no - k + 1) * ENTRY
+    if i < 0 or k > m.hand_no:
+        return None
+    return m.past[i:i + ENTRY]
+
+
+def unpack(e):
+    """[score 0, score 1, bags 0, bags 1] of an entry."""
+    v = [(e[i] << 8) | e[i + 1] for i in range(4, ENTRY, 2)]
+    v[0] -= _SOFF
+    v[1] -= _SOFF
+    return v
+
+
+def dealt(m, k, e, deal=True):
+    """A new Match at the start of hand k of m from its entry e (dealt unless `deal`
+    is False): the same options, scores, bags and dealer, the same cards."""
+    r = type(m)(1, m.blind_nil, m.bag_penalty, m.target, False)
+    r.blind_nil_behind = m.blind_nil_behind
+    r.hand_no = k
+    r.dealer = (m.dealer - m.hand_no + k) % m.n  # 1.2, 2.2: one seat a hand
+    v = unpack(e)
+    r.scores = [v[0], v[1]]
+    r.bags = [v[2], v[3]]
+    r.rng.set_state(e)
+    if deal:
+        r._deal()
+    return r
+
+
+def replay(m, k):
+    """Hand k of m dealt again in a new Match: the same scores, bags, dealer and
+    options, bidding and play to do. It ends with its hand (replay_of is k): its
+    result counts nowhere. Only a hand played to its end and still kept can be
+    replayed; anything else raises IllegalAction and changes nothing. The hand
+    just played replays from its own saved head and cards; earlier ones from m.past."""
+    if not small(k, 1, played(m)):
+        if small(k, 1, m.hand_no):
+            raise IllegalAction("4: hand %d is still being played" % k)
+        raise IllegalAction("4: no hand %r played yet to replay" % (k,))
+    e = start(m, k)
+    if k == m.hand_no:
+        r = type(m).from_bytes(_sealed(m._saved + b"\x00"))
+        if e is not None:
+            r.past = bytearray(e)
+    elif e is None:
+        raise IllegalAction("4: hand %d is no longer kept" % k)
+    else:
+        r = dealt(m, k, e)
+    r.replay_of = k
+    return r
+
+
+def result(m, k):
+    """(side 0's points, side 1's points) scored in hand k, a hand played to its end
+    and kept (1.7, 2.6: what the scores moved by, bag penalties included)."""
+    if not small(k, 1, played(m)):
+        raise IllegalAction("4: no result for hand %r" % (k,))
+    if k == m.hand_no:  # from this hand's saved head: the scores as it began
+        h = m._saved
+        a = [((h[i] << 16) | (h[i + 1] << 8) | h[i + 2]) - _OFF for i in (9, 12)]
+        b = m.scores
+    elif start(m, k) is None:
+        raise IllegalAction("4: hand %d is no longer kept" % k)
+    else:
+        a = unpack(start(m, k))
+        b = unpack(start(m, k + 1))
+    return b[0] - a[0], b[1] - a[1]
+
+
+def check(m, k):
+    """The loader's check of the k kept hand starts: each reachable for its hand
+    number (engine/spades_load.py reachable), with an RNG state that can deal, so a
+    replay of one is a hand play can reach. (This hand replays from its head.)"""
+    from engine.spades_load import reachable
+    for i in range(k):
+        h = m.hand_no - k + 1 + i
+        try:
+            p = dealt(m, h, m.past[i * ENTRY:(i + 1) * ENTRY], False)
+        except ValueError:  # an all-zero RNG state
+            raise ValueError("save: bad record of hand starts")
+        reachable(p)
