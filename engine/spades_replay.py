@@ -91,6 +91,17 @@ def result(m, k):
     return b[0] - a[0], b[1] - a[1]
 
 
+def history(m):
+    """(hand number, side 0's score, side 1's score) after each kept hand played to
+    its end: the score history of a resumed match."""
+    out = []
+    last = played(m)
+    for k in range(m.hand_no - len(m.past) // ENTRY + 1, last + 1):
+        s = m.scores if k == m.hand_no else unpack(start(m, k + 1))
+        out.append((k, s[0], s[1]))
+    return out
+
+
 def check(m, k):
     """The loader's check of the k kept hand starts: each reachable for its hand
     number (engine/spades_load.py reachable), with an RNG state that can deal, so a

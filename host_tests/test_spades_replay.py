@@ -148,3 +148,14 @@ def test_a_version_1_save_still_loads_with_an_empty_record(mod):
     with pytest.raises(IllegalAction):
         m1.replay(2)  # its start was never kept
     assert mod.Match.from_bytes(m1.to_bytes()).to_bytes() == m1.to_bytes()
+
+
+@pytest.mark.parametrize("mod", (spades, spades2))
+def test_the_score_history_of_a_resumed_match_comes_from_the_record(mod):
+    from engine.spades_replay import history
+    m, starts = under_way(mod, 3)
+    m2 = mod.Match.from_bytes(m.to_bytes())
+    after = [starts[1][0], starts[2][0], list(m2.scores)]  # the scores each next hand began with
+    assert history(m2) == [(k, after[k - 1][0], after[k - 1][1]) for k in (1, 2, 3)]
+    m, _ = played(mod, 2)
+    assert history(m)[-1] == (2, m.scores[0], m.scores[1])  # the hand just over: its end

@@ -173,3 +173,26 @@ def test_the_page_chooses_a_row_with_up_down_and_select():
     page.fill("Hand 1 over", rows[:3], "A: next", lambda: None)
     press(hw, app, keys.SELECT)  # no alt: nothing
     assert got == [2, "back"] and page.at == -1
+
+
+def test_after_continue_the_score_history_holds_every_kept_hand_to_replay():
+    hw, app, t = _hand_end()
+    m = t.m
+    start1 = m._saved
+    press(hw, app, keys.A)
+    assert until(hw, app, lambda: is_page(app.screen))
+    press(hw, app, keys.A)  # hand 3
+    assert until(hw, app, lambda: my_turn(t, PLAY))
+    history = list(t.history)
+    press(hw, app, keys.START)  # saved
+    nvm = bytearray(hw.nvm)
+    hw.close()
+    hw2, app2, menu2 = new_app(nvm)
+    try:
+        hw2.press(keys.A)  # Continue
+        app2.step()
+        t2 = app2.screen
+        assert t2.m.hand_no == 3 and t2.history == history and len(history) == 2
+        assert t2.m.replay(1)._saved == start1
+    finally:
+        hw2.close()
