@@ -8,7 +8,7 @@ Face (notes/spades_face.md):
     m.phase, m.to_move, m.legal_actions(), m.apply(action, seat=None),
     m.observation(seat), m.scores, m.bags, m.dealer, m.hand_no, m.winner,
     m.last_breakdown, m.to_bytes(), Match.from_bytes(b),
-    m.replay(k) (hand k dealt again in a new Match), m.result(k), m.replay_of
+    engine/spades_replay.py replay(m, k): hand k dealt again in a new Match
 Actions: 0..51 play a card, BID + n, BLIND_NIL, LOOK (any seat that has not looked,
 during bidding: apply(LOOK, seat)), PASS + card, NEXT_HAND. In HAND_OVER to_move is
 -1 and NEXT_HAND is the only action; in MATCH_OVER there is none.
@@ -31,7 +31,7 @@ Deviations from the face, kept small:
 - A seat may LOOK any time during bidding, also after bidding Blind Nil.
 Actions and seats are ints (not bools); anything else raises IllegalAction (RULES 4).
 Saves: at most 112 bytes (25 head + 13 deal + 72 log + 2 checksum), and for replays
-12 bytes a kept hand start plus a count byte (32 hands: 497 bytes in all).
+16 bytes a kept hand start plus a count byte (32 hands: 625 bytes in all).
 
 Observation fields: seat, phase, to_move, dealer, hand_no, target, blind_nil,
 bag_penalty, scores (2), bags (2), bids (4), tricks (bytes, per seat), hand (bytes,
@@ -67,7 +67,7 @@ class Match(Table):
     # ---- dealing (1.2) ----
 
     def _deal(self):
-        self._note()  # kept for replays: this state deals these cards again
+        pre = self.rng.state()  # kept for replays: this state deals these cards again
         deck = bytearray(range(52))
         self.rng.shuffle(deck)
         to = bytearray(52)
@@ -76,6 +76,7 @@ class Match(Table):
             s = (s + 1) & 3
             to[c] = s
         self._hold(to)
+        self._keep(pre)
 
     def _hold(self, to):
         """Hands from to[card] = seat, every seat 13 cards."""

@@ -25,7 +25,7 @@ When both declared, the first player replaces first, and the second player's dra
 take the first player's discards. After KEEP the next stock card goes on the pile seen
 by the drawer: it is in `rejected` too. Declarations are public (declared, bids).
 Saves: at most 141 bytes (25 head + 52 stock order + 62 log + 2 checksum), and for
-replays 12 bytes a kept hand start plus a count byte (32 hands: 526 bytes in all).
+replays 16 bytes a kept hand start plus a count byte (32 hands: 654 bytes in all).
 """
 from engine.tricks import (Table, IllegalAction, View, BID, BLIND_NIL, LOOK, DOUBLE_NIL,
                            NO_DOUBLE_NIL, KEEP, REJECT, DISCARD_DONE, NEXT_HAND, PASS,
@@ -45,11 +45,12 @@ class Match(Table):
             self._deal()
 
     def _deal(self):
-        self._note()  # kept for replays: this state deals these cards again
+        pre = self.rng.state()  # kept for replays: this state deals these cards again
         deck = bytearray(range(52))
         self.rng.shuffle(deck)
         self.stock = deck
         self._begin()
+        self._keep(pre)
 
     def _deal_bytes(self):
         return bytes(self.stock)

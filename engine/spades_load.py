@@ -9,11 +9,13 @@ rule is checked again. Version 1 saves (before the record) load with none.
 """
 from engine.lazy import call
 from engine.scoring import winner
-from engine.tricks import TARGETS, ENTRY, KEPT
+from engine.tricks import TARGETS
 
-_HEAD = 25  # engine.tricks._HEAD, _OFF, _VERSION
+_HEAD = 25  # engine.tricks._HEAD, _OFF, _VERSION, _ENTRY, _KEPT
 _OFF = 0x800000
 _VERSION = 2
+_ENTRY = 16
+_KEPT = 32
 
 
 def load(cls, b):
@@ -47,8 +49,8 @@ def load(cls, b):
     log_end = n - 2
     if ver == _VERSION:  # the record of hand starts and its count (engine/tricks.py)
         k = b[-3]
-        log_end = n - 3 - k * ENTRY
-        if k > min(KEPT, m.hand_no) or log_end < end:
+        log_end = n - 3 - k * _ENTRY
+        if k > min(_KEPT, m.hand_no) or log_end < end:
             raise ValueError("save: bad record of hand starts")
         m.past = bytearray(b[log_end:-3])
         call("spades_replay", "check", m, k)

@@ -1,17 +1,20 @@
-"""Replaying a hand of a Spades match (Table.replay and Table.result in
-engine/tricks.py, which import this module only while they run): hand k dealt again
-in a new Match from its entry in the record of hand starts (`past`), and the points
-each side scored in it. The loader checks the record with check().
+"""Replaying a hand of a Spades match (four or two players): replay(m, k) deals
+hand k of match m again in a new Match from its entry in the record of hand starts
+(m.past, engine/tricks.py), result(m, k) gives the points each side scored in it,
+history(m) the score after each kept hand; the loader checks the record with
+check(). Imported only while one of them runs (engine.lazy.call from the UI): none
+of it is in the heap during play.
 
 RULES 4: the same RNG state deals the same cards, so an entry (the state before the
 shuffle, the scores and bags) gives the very hand; the dealer moves on one seat a
 hand (1.2; two players: the first player alternates, 2.2).
 """
 from engine.rng import small
-from engine.tricks import IllegalAction, ENTRY, HAND_OVER, MATCH_OVER, _sealed
+from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
 
-_SOFF = 0x8000  # engine.tricks._SOFF: scores in an entry are offset by 2**15
-_OFF = 0x800000  # engine.tricks._OFF: in the save head, by 2**23
+ENTRY = 16  # bytes of a hand start (engine/tricks.py Table._keep)
+KEPT = 32  # hand starts kept
+_OFF = 0x800000  # engine.tricks._OFF: scores in the save head are offset by 2**23
 
 
 def played(m):
@@ -27,11 +30,12 @@ def start(m, k):
     return m.past[i:i + ENTRY]
 
 
-def unpack(e):
-    """[score 0, score 1, bags 0, bags 1] of an entry."""
-    v = [(e[i] << 8) | e[i + 1] for i in range(4, ENTRY, 2)]
-    v[0] -= _SOFF
-    v[1] -= _SOFF
+def unpack(e, at=4):
+    """[score 0, score 1, bags 0, bags 1] of an entry (or of a save head, at=9): 3
+    bytes each, high first, the scores offset by 2**23."""
+    v = [(e[i] << 16) | (e[i + 1] << 8) | e[i + 2] for i in range(at, at + 12, 3)]
+    v[0] -= _OFF
+    v[1] -= _OFF
     return v
 
 
@@ -53,7 +57,7 @@ def dealt(m, k, e, deal=True):
 
 def replay(m, k):
     """Hand k of m dealt again in a new Match: the same scores, bags, dealer and
-    options, bidding and play to do. It ends with its hand (replay_of is k): its
+    options, bidding and play to do; its replay_of is k (a match has none). Its
     result counts nowhere. Only a hand played to its end and still kept can be
     replayed; anything else raises IllegalAction and changes nothing. The hand
     just played replays from its own saved head and cards; earlier ones from m.past."""
@@ -63,7 +67,9 @@ def replay(m, k):
         raise IllegalAction("4: no hand %r played yet to replay" % (k,))
     e = start(m, k)
     if k == m.hand_no:
-        r = type(m).from_bytes(_sealed(m._saved + b"\x00"))
+        b = m._saved + b"\x00"  # its head and cards, no log, no record: a save of its start
+        s = (sum(b) + len(b)) & 0xFFFF
+        r = type(m).from_bytes(b + bytes((s >> 8, s & 255)))
         if e is not None:
             r.past = bytearray(e)
     elif e is None:
@@ -80,8 +86,7 @@ def result(m, k):
     if not small(k, 1, played(m)):
         raise IllegalAction("4: no result for hand %r" % (k,))
     if k == m.hand_no:  # from this hand's saved head: the scores as it began
-        h = m._saved
-        a = [((h[i] << 16) | (h[i + 1] << 8) | h[i + 2]) - _OFF for i in (9, 12)]
+        a = unpack(m._saved, 9)
         b = m.scores
     elif start(m, k) is None:
         raise IllegalAction("4: hand %d is no longer kept" % k)

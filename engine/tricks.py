@@ -15,12 +15,11 @@ re-deals from the saved cards and replays the log through apply(), so a match it
 returns has passed every rule check; anything else raises ValueError. Version 1
 saves (no record, no count byte) still load, with an empty record.
 
-Replays: `past` keeps the start of each of the last KEPT hands, the current one last,
-ENTRY bytes each: the RNG state before the shuffle (4; the same state deals the same
-cards, RULES 4), then both scores (offset by 2**15) and both bags, 2 bytes each, high
-byte first. The dealer is not kept: it moves on by one seat a hand (1.2, 2.2).
-replay(k) deals hand k again in a new Match from the same scores, bags and dealer;
-result(k) gives the points each side scored in hand k (both in engine/spades_replay.py).
+Replays: `past` keeps the start of each of the last 32 hands, the current one last,
+16 bytes each: the RNG state before the shuffle (4; the same state deals the same
+cards, RULES 4), then both scores and both bags as in the head (3 bytes each). The dealer is not kept: it moves on by one seat a hand (1.2, 2.2).
+engine/spades_replay.py (imported only while it runs) deals hand k again in a new
+Match from the same scores, bags and dealer, and gives the points of each side in it.
 """
 try:
     from micropython import const
@@ -28,7 +27,6 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from engine.lazy import call
 from engine.rng import Rng, small
 # Imported once with the engine: a late import at a hand's end can fail in a
 # fragmented heap, in the middle of a game.
@@ -66,15 +64,6 @@ TARGETS = (200, 300, 500)  # 1.8: the target's choices
 _HEAD = const(25)
 _OFF = const(0x800000)
 _VERSION = const(2)
-ENTRY = const(12)  # bytes of one hand start in `past`
-KEPT = const(32)  # hand starts kept for replays: the last 32 hands
-_SOFF = const(0x8000)
-
-
-def _sealed(b):
-    """A save's bytes with their 2-byte checksum."""
-    s = (sum(b) + len(b)) & 0xFFFF
-    return b + bytes((s >> 8, s & 255))
 
 
 class IllegalAction(ValueError):
@@ -91,7 +80,6 @@ class Table:
     n = 4  # seats
     magic = 0xA4
     blind_nil_behind = 0  # RULES 1.4's option: four players only (engine/spades.py)
-    replay_of = 0  # the hand number a replayed hand was dealt from; 0 in a match
 
     def _setup(self, seed, blind_nil, bag_penalty, target):
         self.blind_nil = bool(blind_nil)
@@ -102,7 +90,7 @@ class Table:
             raise ValueError("1.8: target 200, 300 or 500")
         self.target = target
         self.rng = Rng(seed)
-        self.past = bytearray()  # hand starts kept for replays (module docstring)
+        self.past = b""  # hand starts kept for replays (module docstring)
         self.scores = [0, 0]
         self.bags = [0, 0]
         self.hand_no = 1
@@ -134,19 +122,10 @@ class Table:
         self._epoch += 1
         self._tk += 1
 
-    def _note(self):
-        """Keep the start of the hand about to be dealt (called before the shuffle)."""
-        e = bytearray(self.rng.state())
-        for v in (self.scores[0] + _SOFF, self.scores[1] + _SOFF, self.bags[0], self.bags[1]):
-            if not 0 <= v <= 0xFFFF:  # past two bytes: earlier hands can no longer follow on
-                self.past = bytearray()
-                return
-            e.append(v >> 8)
-            e.append(v & 255)
-        p = self.past
-        if len(p) >= KEPT * ENTRY:
-            p = self.past = p[ENTRY:]
-        p.extend(e)
+    def _keep(self, pre):
+        # the hand just dealt, for replays: the RNG state before its shuffle and the
+        # head's scores and bags; the last 32 hands (module docstring)
+        self.past = (self.past + pre + self._saved[9:21])[-512:]
 
     def _give(self, c, s):
         self.holder[c] = s
@@ -275,8 +254,6 @@ class Table:
         return seat
 
     def _next_hand(self, a, section):
-        if self.replay_of:
-            raise IllegalAction(section + ": a replayed hand is not followed by another")
         if self.phase == MATCH_OVER:
             raise IllegalAction(section + ": the match is over")
         if a != NEXT_HAND:
@@ -327,21 +304,13 @@ class Table:
             v.leader = self.to_move if self.phase == PLAY else -1
         return v
 
-    # ---- replays (engine/spades_replay.py, imported only while one runs) ----
-
-    def replay(self, k):
-        """Hand k of this match dealt again in a new Match (module docstring)."""
-        return call("spades_replay", "replay", self, k)
-
-    def result(self, k):
-        """(side 0's points, side 1's points) scored in hand k."""
-        return call("spades_replay", "result", self, k)
-
     # ---- saving ----
 
     def to_bytes(self):
         p = self.past
-        return _sealed(self._saved + self._log + p + bytes((len(p) // ENTRY,)))
+        b = self._saved + self._log + p + bytes((len(p) >> 4,))  # 16 bytes a hand start
+        s = (sum(b) + len(b)) & 0xFFFF
+        return b + bytes((s >> 8, s & 255))
 
     @classmethod
     def from_bytes(cls, b):

@@ -4,6 +4,7 @@ the same scores, bags and dealer; both results side by side at its end; nothing 
 it saved or counted, so Continue (after a power cut too) resumes the match."""
 import sys
 
+from engine.spades_replay import replay, result
 from engine.storage import Storage
 from engine.tricks import PLAY, HAND_OVER, BIDDING, DECLARE
 from host_tests.spades_ui_support import app_with, launch, is_page
@@ -34,7 +35,7 @@ def test_replay_this_deal_at_a_hands_end_then_the_match_goes_on():
     m = t.m
     assert app.screen.footer.text.endswith("Sel: replay")
     after = (list(m.scores), list(m.bags), m.hand_no)
-    first = m.result(1)
+    first = result(m, 1)
     saved = _saved(hw)
     writes = app.storage.writes
     stats = _stats_hands(app, t)
@@ -52,7 +53,7 @@ def test_replay_this_deal_at_a_hands_end_then_the_match_goes_on():
     assert rows[0].split() == ["Us", "Them"]
     assert rows[1].split() == ["First", "try", "%+d" % first[0] if first[0] else "0",
                                "%+d" % first[1] if first[1] else "0"]
-    again = r.result(1)
+    again = result(r, 1)
     assert rows[2].split()[1:] == ["%+d" % again[0] if again[0] else "0", "%+d" % again[1] if again[1] else "0"]
     # nothing written, nothing counted; the match untouched
     assert app.storage.writes == writes and _saved(hw) == saved and _stats_hands(app, t) == stats
@@ -88,7 +89,7 @@ def test_a_power_cut_during_a_replay_returns_to_the_match():
         hw2.press(keys.A)  # Continue
         app2.step()
         t2 = app2.screen
-        assert type(t2).__name__ == "Table" and t2.m.replay_of == 0
+        assert type(t2).__name__ == "Table" and not hasattr(t2.m, "replay_of")
         assert t2.m.hand_no == 2 and list(t2.m.scores) == list(m.scores)  # the match's next hand
     finally:
         hw2.close()
@@ -158,8 +159,8 @@ def test_the_page_chooses_a_row_with_up_down_and_select():
     got = []
     rows = [("Hand   Us     Them", "", 0xFFFFFF)] + [("%3d    %-6d %d" % (i, i * 10, 0), "", 0xFFFFFF)
                                                      for i in range(1, 12)]
-    page.fill("Score history", rows, "Up/Dn Sel: replay A: back", lambda: got.append("back"),
-              got.append, 1)
+    page.fill("Score history", rows, "Up/Dn Sel: replay A: back", lambda: got.append("back"))
+    page.choose(got.append, 1)
     app.show(page)
     assert page.at == 11 and page.left[7].text.startswith(">11")
     for _ in range(20):
@@ -176,6 +177,7 @@ def test_the_page_chooses_a_row_with_up_down_and_select():
 
 
 def test_after_continue_the_score_history_holds_every_kept_hand_to_replay():
+    from ui import spades_pause
     hw, app, t = _hand_end()
     m = t.m
     start1 = m._saved
@@ -192,7 +194,12 @@ def test_after_continue_the_score_history_holds_every_kept_hand_to_replay():
         hw2.press(keys.A)  # Continue
         app2.step()
         t2 = app2.screen
-        assert t2.m.hand_no == 3 and t2.history == history and len(history) == 2
-        assert t2.m.replay(1)._saved == start1
+        assert t2.m.hand_no == 3 and len(t2.history) == 1  # the table knows the total
+        press(hw2, app2, keys.START, *([keys.DOWN] * spades_pause.MENU.index("Score history")))
+        press(hw2, app2, keys.A)
+        assert t2.history == history and len(history) == 2  # the save keeps every hand
+        assert app2.screen.at == 2 and app2.screen.left[2].text.startswith("> 2")
+        press(hw2, app2, keys.UP, keys.SELECT)
+        assert t2.m.replay_of == 1 and t2.m._saved == start1
     finally:
         hw2.close()

@@ -97,10 +97,6 @@ def resume(app, blob, level_byte, game_id=None):
         return None
     from ui.spades_table import Table
     t = Table(app, m, game_id, options.level_value(game_id, level_byte), opts, st, stats)
-    from engine.lazy import call
-    kept = call("spades_replay", "history", m)  # the hands the save keeps, each one replayable
-    if kept:
-        t.history = kept
     app.show(t)
     _let_go()
     return t

@@ -10,7 +10,7 @@ from engine.tricks import NEXT_HAND, MATCH_OVER
 def end_hand(t):
     m = t.m
     n = t.n
-    if m.replay_of:  # nothing of a replay is counted or saved
+    if getattr(m, "replay_of", 0):  # nothing of a replay is counted or saved
         from ui import spades_replay
         spades_replay.ended(t)
         return
@@ -35,7 +35,8 @@ def end_hand(t):
     names = t._side_names()
     rows = breakdown_rows(lines, names, m.scores, m.bags, n)
     lights(t, -1)
-    t._page("Hand %d over" % m.hand_no, rows, "A: next  Sel: replay", lambda: next_hand(t), lambda row: replay(t))
+    t._page("Hand %d over" % m.hand_no, rows, "A: next  Sel: replay", lambda: next_hand(t))
+    t.page.choose(lambda row: replay(t))
 
 
 def replay(t):

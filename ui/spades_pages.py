@@ -46,21 +46,29 @@ class Page(TextPage):
         self.more = widgets.TextLine("", 157, FOOTER_Y, HEAD, (1, 0), chars=1)
         self.group.append(self.more.group)
 
-    def fill(self, title, rows, footer, done, alt=None, pick=-1):
-        """Show `rows` (a list of (left, right, colour)); `done()` runs on A/B/Start,
-        `alt(row)` on Select. With pick >= 0 (the first row that can be chosen) Up/Down
-        move a ">" over the rows from pick on, starting on the last; else row is -1."""
+    def fill(self, title, rows, footer, done):
+        """Show `rows` (a list of (left, right, colour)); `done()` runs on A/B/Start."""
         self.title.set(title)
         self.rows = rows
-        self.alt = alt
-        self.at = len(rows) - 1 if 0 <= pick < len(rows) else -1
-        self.pick = pick
-        self.top = max(0, self.at - ROWS + 1)
+        self.alt = None
+        self.at = -1
+        self.top = 0
         if len(rows) > ROWS and "Up/Down" not in footer and len(footer) < 18:
             footer = "Up/Down  " + footer  # more rows than the page: say how to see them
         self.footer.set(footer)
         self.done = done
         self._draw()
+
+    def choose(self, alt, pick=-1):
+        """After fill: `alt(row)` runs on Select. With pick >= 0 (the first row that can
+        be chosen) Up/Down move a ">" over the rows from pick on, starting on the last;
+        else row is -1."""
+        self.alt = alt
+        self.pick = pick
+        if pick >= 0:
+            self.at = len(self.rows) - 1
+            self.top = max(0, self.at - ROWS + 1)
+            self._draw()
 
     def _draw(self):
         rows = self.rows
@@ -131,17 +139,25 @@ def breakdown_rows(lines, names, scores, bags, n=4):
 
 
 def show_history(t, back):
-    """The pause menu's score history (t.history): Up/Down choose a hand, Select
-    replays it (ui/spades_replay.py), A or B go `back()`."""
-    rows = history_rows(t.history, t._side_names())
-    if not t.history:
+    """The pause menu's score history: Up/Down choose a hand, Select replays it
+    (ui/spades_replay.py), A or B go `back()`. A resumed match's table knows only
+    the total so far: the hands its save keeps are read from the engine."""
+    from engine.lazy import call
+    r = getattr(t, "replaying", None)
+    kept = call("spades_replay", "history", r[0] if r else t.m)
+    if len(kept) > len(t.history):
+        t.history = kept
+    h = t.history
+    rows = history_rows(h, t._side_names())
+    if not h:
         t._page("Score history", rows, "A: back", back)
         return
 
     def replay(i):
         from ui import spades_replay
-        spades_replay.start(t, t.history[i - 1][0])
-    t._page("Score history", rows, "Up/Dn Sel: replay A: back", back, replay, 1)
+        spades_replay.start(t, h[i - 1][0])
+    t._page("Score history", rows, "Up/Dn Sel: replay A: back", back)
+    t.page.choose(replay, 1)
 
 
 def history_rows(history, names):

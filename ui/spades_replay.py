@@ -11,6 +11,7 @@ with the match (the next hand, or back to the hand under way), Select replays it
 again.
 """
 from ui.spades_layout import let_go, ME, PLAYING
+from engine.lazy import call
 from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
 
 
@@ -19,7 +20,7 @@ def start(t, k):
     keep = getattr(t, "replaying", None)
     m = keep[0] if keep else t.m
     try:
-        r = m.replay(k)
+        r = call("spades_replay", "replay", m, k)
     except (IllegalAction, ValueError) as e:  # not played, or no longer kept
         t.app.show(t)
         t.say(e.args[0][3:26])
@@ -86,13 +87,13 @@ def ended(t):
     m = t.replaying[0]
     k = r.replay_of
     names = t._side_names()
-    out = rows(names, m.result(k), r.result(k))
+    out = rows(names, call("spades_replay", "result", m, k), call("spades_replay", "result", r, k))
     out.append(("The replay's hand", "", HEAD))
     out += breakdown_rows(r.last_breakdown, names, r.scores, r.bags, t.n)
     lights(t, -1)
     on = "A: next" if m.phase in (HAND_OVER, MATCH_OVER) else "A: back"
-    t._page("Replay of hand %d" % k, out, on + "  Sel: again", lambda: go_on(t),
-            lambda row: start(t, k))
+    t._page("Replay of hand %d" % k, out, on + "  Sel: again", lambda: go_on(t))
+    t.page.choose(lambda row: start(t, k))
 
 
 def go_on(t):

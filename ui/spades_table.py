@@ -183,11 +183,11 @@ class Table:
     def _side_names(self):
         return ("Us", "Them") if self.n == 4 else ("You", "Bot")
 
-    def _page(self, title, rows, footer, done, *more):
+    def _page(self, title, rows, footer, done):
         if self.page is None:
             from ui.spades_pages import Page
             self.page = Page(self.app)
-        self.page.fill(title, rows, footer, done, *more)  # more: Select's alt(row), pick
+        self.page.fill(title, rows, footer, done)
         self.app.show(self.page)
 
     def _seat_name(self, s):
