@@ -67,7 +67,6 @@ class Match(Table):
     # ---- dealing (1.2) ----
 
     def _deal(self):
-        pre = self.rng.state()  # kept for replays: this state deals these cards again
         deck = bytearray(range(52))
         self.rng.shuffle(deck)
         to = bytearray(52)
@@ -76,7 +75,6 @@ class Match(Table):
             s = (s + 1) & 3
             to[c] = s
         self._hold(to)
-        self._keep(pre)
 
     def _hold(self, to):
         """Hands from to[card] = seat, every seat 13 cards."""

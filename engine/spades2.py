@@ -45,12 +45,10 @@ class Match(Table):
             self._deal()
 
     def _deal(self):
-        pre = self.rng.state()  # kept for replays: this state deals these cards again
         deck = bytearray(range(52))
         self.rng.shuffle(deck)
         self.stock = deck
         self._begin()
-        self._keep(pre)
 
     def _deal_bytes(self):
         return bytes(self.stock)

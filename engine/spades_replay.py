@@ -1,20 +1,35 @@
-"""Replaying a hand of a Spades match (four or two players): replay(m, k) deals
-hand k of match m again in a new Match from its entry in the record of hand starts
-(m.past, engine/tricks.py), result(m, k) gives the points each side scored in it,
-history(m) the score after each kept hand; the loader checks the record with
-check(). Imported only while one of them runs (engine.lazy.call from the UI): none
-of it is in the heap during play.
+"""Replaying a hand of a Spades match (four or two players). The record of hand
+starts (m.past, engine/tricks.py) is kept by whoever drives the match with
+engine/spades_record.py: first(m, seed) right after Match(seed), next_hand(m) in
+place of m.apply(NEXT_HAND). Then replay(m, k) deals hand k of m again in a new Match, result(m, k) gives the points
+each side scored in it, history(m) the score after each kept hand; the loader
+checks the record with check(). Imported only while one of them runs
+(engine.lazy.call): none of it is in the heap during play.
+
+A record whose last entry does not deal the hand in play (a NEXT_HAND applied
+without next_hand) is not used: its hands are "no longer kept", never dealt wrong.
 
 RULES 4: the same RNG state deals the same cards, so an entry (the state before the
 shuffle, the scores and bags) gives the very hand; the dealer moves on one seat a
 hand (1.2; two players: the first player alternates, 2.2).
 """
-from engine.rng import small
+from engine.rng import Rng, small
 from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
+from engine.spades_record import ENTRY, KEPT, first, next_hand  # noqa: F401 (the record's keepers)
 
-ENTRY = 16  # bytes of a hand start (engine/tricks.py Table._keep)
-KEPT = 32  # hand starts kept
 _OFF = 0x800000  # engine.tricks._OFF: scores in the save head are offset by 2**23
+
+
+def _current(m):
+    """True when the record's last entry deals the hand in play: the same scores and
+    bags, and its RNG state shuffled once gives the head's."""
+    e = m.past[-ENTRY:]
+    if len(e) < ENTRY or e[4:] != m._saved[9:21]:
+        return False
+    r = Rng()
+    r.set_state(e)
+    r.shuffle(bytearray(52))
+    return r.state() == m._saved[21:25]
 
 
 def played(m):
@@ -25,7 +40,7 @@ def played(m):
 def start(m, k):
     """Hand k's entry in m.past (the current hand is the last), or None if not kept."""
     i = len(m.past) - (m.hand_no - k + 1) * ENTRY
-    if i < 0 or k > m.hand_no:
+    if i < 0 or k > m.hand_no or not _current(m):
         return None
     return m.past[i:i + ENTRY]
 
@@ -70,12 +85,12 @@ def replay(m, k):
         b = m._saved + b"\x00"  # its head and cards, no log, no record: a save of its start
         s = (sum(b) + len(b)) & 0xFFFF
         r = type(m).from_bytes(b + bytes((s >> 8, s & 255)))
-        if e is not None:
-            r.past = bytearray(e)
     elif e is None:
         raise IllegalAction("4: hand %d is no longer kept" % k)
     else:
         r = dealt(m, k, e)
+    if e is not None:
+        r.past = e  # its own start: a replay of it deals it again
     r.replay_of = k
     return r
 
@@ -101,6 +116,8 @@ def history(m):
     its end: the score history of a resumed match."""
     out = []
     last = played(m)
+    if not _current(m):
+        return out
     for k in range(m.hand_no - len(m.past) // ENTRY + 1, last + 1):
         s = m.scores if k == m.hand_no else unpack(start(m, k + 1))
         out.append((k, s[0], s[1]))

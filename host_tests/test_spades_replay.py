@@ -5,9 +5,10 @@ import pytest
 
 from engine import spades, spades2
 from engine.rng import Rng
+from engine.spades_record import first, next_hand
 from engine.spades_replay import replay, result
 from engine.tricks import IllegalAction, BID, NEXT_HAND, HAND_OVER, MATCH_OVER, BIDDING, DECLARE
-from engine.spades_replay import ENTRY, KEPT
+from engine.spades_record import ENTRY, KEPT
 
 
 def _act(m, r):
@@ -25,6 +26,7 @@ def played(mod, hands, seed=11, target=500, **kw):
     """A match of random legal play stopped at the end of hand `hands`; with each
     hand's start (scores, bags, dealer, the deal and head) and result kept aside."""
     m = mod.Match(seed, target=target, **kw)
+    first(m, seed)
     r = Rng(seed + 5)
     starts = []
     while True:
@@ -34,13 +36,13 @@ def played(mod, hands, seed=11, target=500, **kw):
         starts[-1] += ((m.scores[0] - before[0], m.scores[1] - before[1]),)
         if m.hand_no == hands or m.phase == MATCH_OVER:
             return m, starts
-        m.apply(NEXT_HAND)
+        next_hand(m)
 
 
 def under_way(mod, hands):
     """played() on into the next hand, one action made."""
     m, starts = played(mod, hands)
-    m.apply(NEXT_HAND)
+    next_hand(m)
     _act(m, Rng(3))
     return m, starts
 
@@ -91,12 +93,13 @@ def test_replaying_a_hand_not_played_or_still_being_played_is_refused(mod):
 def test_only_the_last_hands_are_kept_and_the_save_stays_small():
     # a long match: 40 hands to a target never reached (bags off, scores wander)
     m = spades.Match(5, bag_penalty=False)
+    first(m, 5)
     r = Rng(6)
     for _ in range(KEPT + 8):
         _to_hand_end(m, r)
         if m.phase == MATCH_OVER:
             break
-        m.apply(NEXT_HAND)
+        next_hand(m)
     if m.phase != MATCH_OVER:
         _to_hand_end(m, r)
     h = m.hand_no
@@ -156,3 +159,26 @@ def test_the_score_history_of_a_resumed_match_comes_from_the_record(mod):
     assert history(m2) == [(k, after[k - 1][0], after[k - 1][1]) for k in (1, 2, 3)]
     m, _ = played(mod, 2)
     assert history(m)[-1] == (2, m.scores[0], m.scores[1])  # the hand just over: its end
+
+
+@pytest.mark.parametrize("mod", (spades, spades2))
+def test_a_record_not_kept_through_next_hand_is_not_used(mod):
+    # NEXT_HAND applied without next_hand(): the record no longer ends with the hand in
+    # play, so its hands are not kept (never dealt from the wrong start)
+    m, _ = played(mod, 2)
+    m.apply(NEXT_HAND)
+    _to_hand_end(m, Rng(4))
+    for k in (1, 2):
+        with pytest.raises(IllegalAction) as e:
+            replay(m, k)
+        assert "no longer kept" in str(e.value)
+    assert replay(m, 3)._saved == m._saved  # the hand just played: from its own head
+
+
+@pytest.mark.parametrize("mod", (spades, spades2))
+def test_next_hand_refuses_as_apply_does_and_changes_nothing(mod):
+    m, _ = under_way(mod, 1)
+    before = m.to_bytes()
+    with pytest.raises(IllegalAction):
+        next_hand(m)
+    assert m.to_bytes() == before

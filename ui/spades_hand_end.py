@@ -4,7 +4,7 @@ ends (the table lets the bots go first: none decides until the next hand); it an
 the page leave the heap when the next hand starts. Select on the page replays the
 hand (ui/spades_replay.py); a replayed hand's end is that module's page."""
 from ui.spades_layout import let_go, lights, ME
-from engine.tricks import NEXT_HAND, MATCH_OVER
+from engine.tricks import MATCH_OVER
 
 
 def end_hand(t):
@@ -49,7 +49,8 @@ def next_hand(t):
     if m.phase == MATCH_OVER:
         match_over(t)
         return
-    m.apply(NEXT_HAND)
+    from engine.lazy import call
+    call("spades_record", "next_hand", m)  # NEXT_HAND, the new hand's start kept for replays
     t.page = None
     let_go("ui.spades_pages", "ui.pages", "ui.spades_replay", __name__)  # back with the next hand's end
     t.counted = False

@@ -1,9 +1,10 @@
 # Replaying a hand under MicroPython (engine/tricks.py replay, result, the record of hand
 # starts in the save): RULES 1.2, 2.2 and 4, the same RNG state deals the same cards.
+from engine.spades_record import first, next_hand
 from engine.spades_replay import replay, result
 from engine.rng import Rng
 from engine import spades, spades2
-from engine.tricks import IllegalAction, BID, NEXT_HAND, HAND_OVER, MATCH_OVER
+from engine.tricks import IllegalAction, BID, HAND_OVER, MATCH_OVER
 
 
 def _to_hand_end(m, r):
@@ -14,6 +15,7 @@ def _to_hand_end(m, r):
 
 def _check(mod, seed):
     m = mod.Match(seed)
+    first(m, seed)
     r = Rng(seed)
     starts = []
     for _ in range(4):
@@ -21,7 +23,7 @@ def _check(mod, seed):
         _to_hand_end(m, r)
         if m.phase == MATCH_OVER:
             break
-        m.apply(NEXT_HAND)
+        next_hand(m)
     before = m.to_bytes()
     for k in range(1, m.hand_no):
         x = replay(m, k)
