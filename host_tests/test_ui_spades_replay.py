@@ -26,6 +26,17 @@ def _saved(hw):
     return Storage(hw.nvm).load_game()
 
 
+def _cut_and_continue(hw):
+    """The power is cut (hw closed); a new badge over the same nvm chooses Continue:
+    (hw2, app2, its screen)."""
+    nvm = bytearray(hw.nvm)
+    hw.close()
+    hw2, app2, _ = new_app(nvm)
+    hw2.press(keys.A)
+    app2.step()
+    return hw2, app2, app2.screen
+
+
 def _stats_hands(app, t):
     return app.storage.load_stats().to_bytes()
 
@@ -82,13 +93,8 @@ def test_a_power_cut_during_a_replay_returns_to_the_match():
     writes = app.storage.writes
     press(hw, app, keys.START)  # the pause menu: a save point of the match, not of the replay
     assert app.storage.writes == writes and _saved(hw)[2] == blob
-    nvm = bytearray(hw.nvm)
-    hw.close()
-    hw2, app2, menu2 = new_app(nvm)
+    hw2, app2, t2 = _cut_and_continue(hw)
     try:
-        hw2.press(keys.A)  # Continue
-        app2.step()
-        t2 = app2.screen
         assert type(t2).__name__ == "Table" and not hasattr(t2.m, "replay_of")
         assert t2.m.hand_no == 2 and list(t2.m.scores) == list(m.scores)  # the match's next hand
     finally:
@@ -187,13 +193,8 @@ def test_after_continue_the_score_history_holds_every_kept_hand_to_replay():
     assert until(hw, app, lambda: my_turn(t, PLAY))
     history = list(t.history)
     press(hw, app, keys.START)  # saved
-    nvm = bytearray(hw.nvm)
-    hw.close()
-    hw2, app2, menu2 = new_app(nvm)
+    hw2, app2, t2 = _cut_and_continue(hw)
     try:
-        hw2.press(keys.A)  # Continue
-        app2.step()
-        t2 = app2.screen
         assert t2.m.hand_no == 3 and len(t2.history) == 1  # the table knows the total
         press(hw2, app2, keys.START, *([keys.DOWN] * spades_pause.MENU.index("Score history")))
         press(hw2, app2, keys.A)

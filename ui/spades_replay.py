@@ -1,5 +1,5 @@
-"""Replay this deal: a hand of the match dealt again (engine Match.replay: the same
-cards, scores, bags and dealer), the bots at the same level, bidding and play from
+"""Replay this deal: a hand of the match dealt again (engine/spades_replay.py
+replay: the same cards, scores, bags and dealer), the bots at the same level, bidding and play from
 the start. Asked for with Select on a hand's end page or on a row of the score
 history; imported then and let go when the match goes on.
 
