@@ -143,8 +143,7 @@ def show_history(t, back):
     (ui/spades_replay.py), A or B go `back()`. A resumed match's table knows only
     the total so far: the hands its save keeps are read from the engine."""
     from engine.lazy import call
-    r = getattr(t, "replaying", None)
-    kept = call("spades_replay", "history", r[0] if r else t.m)
+    kept = call("spades_replay", "history", getattr(t, "replaying", None) or t.m)
     if len(kept) > len(t.history):
         t.history = kept
     h = t.history

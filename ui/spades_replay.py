@@ -3,32 +3,30 @@ replay: the same cards, scores, bags and dealer), the bots at the same level, bi
 the start. Asked for with Select on a hand's end page or on a row of the score
 history; imported then and let go when the match goes on.
 
-While a replay runs, the table holds the replayed Match and no store and no
-statistics: nothing of it is saved or counted, so the match's own save point stays
-as it was and Continue (after a power cut too) resumes the match, never the replay.
+While a replay runs, the table holds the replayed Match (its replay_of set) and
+keeps the match aside: the table never saves a replayed hand (Table._save) and its
+end goes to this module's page, not to the statistics, so the match's own save
+point stays as it was and Continue (after a power cut too) resumes the match, never
+the replay.
 Its end page shows the first try's points and the replay's side by side; A goes on
 with the match (the next hand, or back to the hand under way), Select replays it
 again.
 """
-from ui.spades_layout import let_go, ME, PLAYING
+from ui.spades_layout import let_go, ME, PAUSED
 from engine.lazy import call
 from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
 
 
 def start(t, k):
     """Deal hand k of the match again on the table t (its Match is kept aside)."""
-    keep = getattr(t, "replaying", None)
-    m = keep[0] if keep else t.m
+    m = getattr(t, "replaying", None) or t.m
     try:
         r = call("spades_replay", "replay", m, k)
     except (IllegalAction, ValueError) as e:  # not played, or no longer kept
         t.app.show(t)
         t.say(e.args[0][3:26])
         return False
-    if keep is None:
-        t.replaying = (m, t.store, t.stats)
-    t.store = None  # the match's save point stays (Continue resumes the match)
-    t.stats = None  # a replay is not counted
+    t.replaying = m
     _switch(t, r)
     t.open_hand()
     text = "Replay of hand %d" % k
@@ -40,6 +38,9 @@ def start(t, k):
 def _switch(t, m):
     """The table on match m: whatever the screen kept of the other one is dropped
     (a bot's thought, a trick on show, a card in flight, the pause menu)."""
+    if t.mode == PAUSED:  # a hand chosen in the score history
+        from ui import spades_pause
+        spades_pause.close(t)
     from ui import spades_motion
     mo = t.motion
     if mo.active:
@@ -47,9 +48,6 @@ def _switch(t, m):
     mo.kind = spades_motion.NOTHING  # nothing follows the motion (no trick to clear)
     spades_motion.home(t)
     t.m = m
-    t.mode = PLAYING
-    if t.pause is not None:
-        t.pause.show(False)
     t.bot = None
     t.bot_seat = -1
     t.hinting = False
@@ -84,7 +82,7 @@ def ended(t):
     from ui.spades_pages import breakdown_rows, HEAD
     from ui.spades_layout import lights
     r = t.m
-    m = t.replaying[0]
+    m = t.replaying
     k = r.replay_of
     names = t._side_names()
     out = rows(names, call("spades_replay", "result", m, k), call("spades_replay", "result", r, k))
@@ -98,7 +96,7 @@ def ended(t):
 
 def go_on(t):
     """Back to the match: its next hand (or its end), or the hand under way."""
-    m, t.store, t.stats = t.replaying
+    m = t.replaying
     t.replaying = None
     _switch(t, m)
     let_go(__name__)
