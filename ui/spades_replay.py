@@ -4,8 +4,9 @@ the start. Asked for with Select on a hand's end page or on a row of the score
 history; imported then and let go when the match goes on.
 
 While a replay runs, the table holds the replayed Match (its replay_of set) and
-keeps the match aside: the table never saves a replayed hand (Table._save) and its
-end goes to this module's page, not to the statistics, so the match's own save
+keeps the match aside; the table's save points are switched off (its _save is
+shadowed by one that writes nothing) and the hand's end goes to this module's page,
+not to the statistics, so the match's own save
 point stays as it was and Continue (after a power cut too) resumes the match, never
 the replay.
 Its end page shows the first try's points and the replay's side by side; A goes on
@@ -27,12 +28,17 @@ def start(t, k):
         t.say(e.args[0][3:26])
         return False
     t.replaying = m
+    t._save = _no_save  # every save point of the table (pause menu, Quit) writes nothing
     _switch(t, r)
     t.open_hand()
     text = "Replay of hand %d" % k
     pad = (23 - len(text)) // 2
     t.banner.set(" " * pad + text + " " * (23 - pad - len(text)))
     return True
+
+
+def _no_save(stats=None):
+    pass
 
 
 def _switch(t, m):
@@ -98,6 +104,7 @@ def go_on(t):
     """Back to the match: its next hand (or its end), or the hand under way."""
     m = t.replaying
     t.replaying = None
+    del t._save  # the table's own save points again
     _switch(t, m)
     let_go(__name__)
     if m.phase in (HAND_OVER, MATCH_OVER):

@@ -282,9 +282,8 @@ class Table:
 
     def _save(self, stats=None):
         """A save point (flash wears: the hand's end and leaving the table only); the
-        game and `stats` in one write. A finished match is cleared. A replayed hand is
-        never saved: the match's own save point stays (ui/spades_replay.py)."""
-        if self.store is not None and not getattr(self.m, "replay_of", 0):
+        game and `stats` in one write. A finished match is cleared."""
+        if self.store is not None:
             if self.m.phase == MATCH_OVER:
                 self.store.clear_game(stats)
             else:
