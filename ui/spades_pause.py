@@ -61,8 +61,8 @@ def on_key(t, key):
         close(t)
         review(t)
     elif i == M_HISTORY:
-        from ui.spades_pages import history_rows
-        t._page("Score history", history_rows(t.history, t._side_names()), "A: back", lambda: back(t))
+        from ui.spades_pages import show_history
+        show_history(t, lambda: back(t))
     elif i == M_RULES:
         from ui import rules_screen
         rules_screen.show(t.app, t.game, lambda: back(t))
