@@ -14,9 +14,10 @@ def masks(cards):
     return m
 
 
-def tricks10(m, n=4):
+def tricks10(m, n=4, out=None):
     """Expected tricks x10 of a hand: side-suit A/K/Q by length, spade honours and
-    length, ruffs from short side suits with spare spades."""
+    length, ruffs from short side suits with spare spades. `out` (a bid's reason: 5
+    slots) gets each suit's share (x10) and, in out[4], the ruffs'."""
     v = 0
     sp = m[SPADES]
     nsp = count(sp)
@@ -42,6 +43,7 @@ def tricks10(m, n=4):
     for s in range(3):
         x = m[s]
         k = count(x)
+        was = v
         if x & (1 << 12):
             v += 10 if k <= 5 else 7
         if x & (1 << 11):
@@ -56,10 +58,16 @@ def tricks10(m, n=4):
                 v += 2
         if n == 2 and k >= 5:
             v += (k - 4) * 4  # two players: long suits run more often
+        if out:
+            out[s] = v - was
         if spare > 0 and k <= 2:
             r = (9, 5, 2)[k]
             v += r
             spare -= 1
+            if out:
+                out[4] += r
+    if out:
+        out[3] = spv
     return v
 
 

@@ -17,6 +17,12 @@ from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP
                            DISCARD_DONE, NEXT_HAND, PASS, DISCARD, BIDDING, EXCHANGE, PLAY,
                            HAND_OVER, DECLARE, DRAW, DISCARDING)
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 LEVELS = ("random", "easy", "normal", "hard")
 # hard's budget: card plays inside playouts per decision, redeals charged (board VM:
 # a whole match of seed 4: p95 0.86 s, worst 1.09 s, tools/boardfit.py; 1,200 gave a
@@ -177,10 +183,33 @@ def blind_nil_wanted(v, level):
             and theirs >= v.target - 120) and (p >= 4 or h and p < 0)
 
 
-def choose_bid(v, m, level, rng):
+# why a bot decided (Bot.why, small ints; their text: ui/spades_why.py): a card played
+# by the policy is (spades_track.WHY[0], card, WHY[1]); the other kinds start with:
+_W_SEARCH = const(40)  # (40, card, its mean x10, runner-up, its mean x10, deals, policy's rule, policy's card)
+_W_RANDOM = const(41)  # (41, action)
+_W_ONLY = const(42)  # (42, card): every sensible card is the same card
+_W_TAKE = const(43)  # (43, card): last to play, the cheapest card that takes a needed trick
+_W_NIL = const(50)  # (50, 0, tricks x10, Nil risk x10, the risk allowed)
+_W_BID = const(51)  # (51, bid, tricks x10, the estimate rounded, changes, then x10: clubs,
+# diamonds, hearts, spades, ruffs)
+_W_BLIND = const(52)  # (52, points behind, their score, partner's bid)
+_W_DOUBLE = const(53)  # (53, 1 if Double Nil, their score, points behind)
+_W_KEEP = const(54)  # (54, 1 if kept, the drawn card, 1 if a Double Nil hand)
+_W_PASS = const(55)  # (55, card, 1 if the Blind Nil bidder)
+_W_REPLACE = const(56)  # (56, card) a Double Nil hand's card replaced; (56, -1) no more
+# changes (_W_BID's last figure): bits for what moved the bid off the rounded estimate
+_CH_BAGS = const(1)  # near 10 bags: one more
+_CH_SHORT = const(2)  # the table's bids pass 13: one less
+_CH_NIL = const(4)  # over an opponent's Nil: one less
+_CH_LUCK = const(8)  # easy's mistake
+_CH_CLAMP = const(16)  # kept within 1..13
+
+
+def choose_bid(v, m, level, rng, why=None):
+    """The bid action; `why` (10 slots, or None) gets its _W_NIL / _W_BID reason."""
     n = len(v.bids)
     me = v.seat
-    est = bd.tricks10(m, n)
+    est = bd.tricks10(m, n, why)
     risk = bd.nil_risk(m, n)
     side = _side(v, me)
     behind = v.scores[1 - side] - v.scores[side]
@@ -196,9 +225,9 @@ def choose_bid(v, m, level, rng):
                 limit -= OPP_NIL_RISK[level]
     if behind >= 150:
         limit += 4
-    if level >= 2 and est <= 22 and risk <= limit:
-        return BID
-    if level == 1 and est <= 12 and risk <= limit:
+    if level >= 2 and est <= 22 and risk <= limit or level == 1 and est <= 12 and risk <= limit:
+        if why:
+            why[0:5] = (_W_NIL, 0, est, risk, limit)
         return BID
     if n == 4:
         b = (est + (HARD_ROUND if level == 3 else 4)) // 10
@@ -206,12 +235,16 @@ def choose_bid(v, m, level, rng):
         # two players share 13 tricks: a hand takes about est / 10 + 4.5 (measured
         # over policy playouts), bid a little under that
         b = (9 * est + 200) // 100
+    b0 = b
+    ch = 0
     if level == 1 and rng.below(4) == 0:
         b += rng.below(3) - 1
+        ch = _CH_LUCK
     if level >= 2:
         if n == 4:
             if v.bags[side] >= 7 and b * 10 + 5 <= est:
                 b += 1  # near 10 bags: bid a half trick, not a whole one (sets cost more)
+                ch |= _CH_BAGS
             total = 0
             for x in v.bids:
                 if x > 0 and x != BLIND_NIL:
@@ -219,16 +252,20 @@ def choose_bid(v, m, level, rng):
             # everyone has bid and tricks are short: the sets fall on the greedy side
             if total + b > 13 and b > 1 and est % 10 < 5:
                 b -= 1
+                ch |= _CH_SHORT
             if level == 3 and HARD_NIL_SHADE:
                 for o in (1, 3):
                     x = v.bids[(me + o) & 3]
                     if (x == 0 or x == BLIND_NIL) and b > 1:
                         b -= 1  # tricks will go into setting that Nil
+                        ch |= _CH_NIL
                         break
-    if b < 1:
-        b = 1
-    if b > 13:
-        b = 13
+    if b < 1 or b > 13:
+        b = 1 if b < 1 else 13
+        ch |= _CH_CLAMP
+    if why:
+        why[5:10] = why[0:5]  # the estimate's parts (tricks10) go after the bid's figures
+        why[0:5] = (_W_BID, b, est, b0, ch)
     return BID + b
 
 
@@ -252,6 +289,7 @@ class Bot:
         self.budget = budget
         self.search = None
         self._action = -1
+        self.why = None  # why it decided (the kinds above), once it has
         if self.level == 3:
             _searcher()  # long-lived: load and allocate it now, before the heap fragments
 
@@ -270,6 +308,7 @@ class Bot:
         if lv == 0:
             acts = legal(v)
             self._action = acts[self.rng.below(len(acts))]
+            self.why = (_W_RANDOM, self._action)
             return
         if ph == PLAY:
             t = table(v)
@@ -282,13 +321,14 @@ class Bot:
                 if done:
                     self._searching = False
                     self._action = self.search.result()
+                    self.why = self.search.why(self._action)
                     self.search.t = None
                     self.search.unseen = None
                 return
             if lv == 1:
                 self._action = self._easy_play(v, t)
                 return
-            self._action = tr.pick(t, self.seat)
+            self._action = self._picked(tr.pick(t, self.seat))
             return
         self._action = self._decide(v, lv)
 
@@ -300,6 +340,7 @@ class Bot:
         if srch.step(n):
             self._searching = False
             self._action = srch.result()
+            self.why = srch.why(self._action)
             srch.t = None  # let this decision's table go
             srch.unseen = None
             return True
@@ -308,18 +349,25 @@ class Bot:
     def result(self):
         return self._action
 
+    def _picked(self, c):
+        """The policy's card c, with the rule that chose it (spades_track.WHY)."""
+        self.why = (tr.WHY[0], c, tr.WHY[1])
+        return c
+
     def _easy_play(self, v, t):
         # easy forgets which cards were played: everything it does not hold is out
         acts = legal(v, t)
         if self.rng.below(8) == 0:
-            return acts[self.rng.below(len(acts))]
+            c = acts[self.rng.below(len(acts))]
+            self.why = (_W_RANDOM, c)
+            return c
         me = self.seat
         for s in range(4):
             t.left[s] = 0x1FFF
         for s in range(len(v.bids)):
             if s != me:
                 t.void[s] = 0
-        return tr.pick(t, me)
+        return self._picked(tr.pick(t, me))
 
     def _decide(self, v, lv):
         ph = v.phase
@@ -327,21 +375,32 @@ class Bot:
         rng = self.rng
         if ph == BIDDING:
             if not getattr(v, "looked", True):
-                return BLIND_NIL if blind_nil_wanted(v, lv) else LOOK
-            return choose_bid(v, bd.masks(v.hand), lv, rng)
+                if blind_nil_wanted(v, lv):
+                    side = me & 1
+                    self.why = (_W_BLIND, v.scores[1 - side] - v.scores[side], v.scores[1 - side],
+                                v.bids[me ^ 2])
+                    return BLIND_NIL
+                return LOOK
+            why = self.why = [0] * 10
+            return choose_bid(v, bd.masks(v.hand), lv, rng, why)
         if ph == EXCHANGE:
             bidder = v.bids[me] == BLIND_NIL
             for c in bd.exchange_cards(v.hand, bidder):
                 if c not in v.passed:
+                    self.why = (_W_PASS, c, 1 if bidder else 0)
                     return PASS + c
         if ph == HAND_OVER:
             return NEXT_HAND
         if ph == DECLARE:
             from engine.bots.spades_draw import double_nil_wanted
-            return DOUBLE_NIL if double_nil_wanted(v, lv) else NO_DOUBLE_NIL
+            dn = double_nil_wanted(v, lv)
+            self.why = (_W_DOUBLE, 1 if dn else 0, v.scores[1 - me], v.scores[1 - me] - v.scores[me])
+            return DOUBLE_NIL if dn else NO_DOUBLE_NIL
         if ph == DRAW:
             from engine.bots.spades_draw import keep_card
-            return KEEP if keep_card(v, v.drawn, lv, rng) else REJECT
+            keep = keep_card(v, v.drawn, lv, rng)
+            self.why = (_W_KEEP, 1 if keep else 0, v.drawn, 1 if v.declared[me] == 2 else 0)
+            return KEEP if keep else REJECT
         if ph == DISCARDING:
             from engine.bots.spades_draw import double_nil_discards
             done = v.discarded
@@ -349,7 +408,9 @@ class Bot:
                 if c not in done:
                     if len(done) >= 3:
                         break
+                    self.why = (_W_REPLACE, c)
                     return DISCARD + c
+            self.why = (_W_REPLACE, -1)
             return DISCARD_DONE
         acts = legal(v)
         return acts[0]
