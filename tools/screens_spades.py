@@ -181,7 +181,7 @@ def last_trick(app):
     from engine.tricks import PLAY
     t = _launch(app)
     _until(app, lambda: t.m.phase == PLAY and len(t.m.history) >= 14 and _my_turn(t, PLAY)())
-    _press(app, keys.START, keys.DOWN, keys.DOWN, keys.A)
+    _press(app, keys.START, keys.DOWN, keys.DOWN, keys.DOWN, keys.A)
 
 
 def hand_over(app):

@@ -51,6 +51,7 @@ class Table:
         self.bot_seat = -1
         self.hinting = False
         self.hint_card = -1
+        self.why = [None] * 8  # per seat: its last bid's and last card's reasons (Bot.why)
         self.think_since = -1
         self.dots = 0
         self.cursor = 0
@@ -317,7 +318,7 @@ class Table:
                             self.cursor = i
                             break
                     layout.draw_hand(self)
-            if not self.msg.text.startswith("Hint") and not self.msg.text.startswith("Got"):
+            if self.hint_card < 0 and not self.msg.text.startswith("Hint") and not self.msg.text.startswith("Got"):
                 self.say("Your turn", YOU)
             return
         self.picker.show(ph in (BIDDING, DECLARE))

@@ -1,6 +1,8 @@
 """The bots' turns and the hint at the Spades table: a bot decides in slices (SLICE
 playouts a frame) so keys are read meanwhile; "thinking..." shows while it searches.
-A hint runs the bot for the human's seat and marks its choice without playing it."""
+A hint runs the bot for the human's seat and marks its choice without playing it, and
+says why in the message line (ui/spades_why.py). Each bot's reasons for its last bid
+and its last card stay on the table (t.why) for the pause menu's "Why?" page."""
 from ui import spades_layout as layout
 from ui.spades_layout import bid_text, card_text, ME, SOFT, HINT_TEXT
 from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, KEEP, PASS, DISCARD, DISCARD_DONE, BIDDING,
@@ -56,10 +58,24 @@ def think(t, now):
     if t.hinting:
         t.hinting = False
         show_hint(t, a)
+        if bot.why is not None:
+            _say_why(t, bot.why)
         return True
+    if bot.why is not None:  # small ints: they outlast the bots' modules
+        ph = t.m.phase
+        t.why[seat * 2 + (ph == PLAY or ph == EXCHANGE or ph == DISCARDING)] = bot.why
     t.m.apply(a, seat)
     t._after(seat, a, now)
     return True
+
+
+def _say_why(t, why):
+    """The hint's reason after what the hint says ("Hint: 10}" -> "10}: lowest that wins")."""
+    from ui import spades_why
+    what = t.msg.text
+    if what.startswith("Hint: ") and not what.endswith("no more"):
+        t.say(spades_why.hint_line(why, t.n, what[6:]), HINT_TEXT)
+    layout.let_go("ui.spades_why")
 
 
 def show_hint(t, a):

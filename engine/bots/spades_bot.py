@@ -190,8 +190,9 @@ _W_RANDOM = const(41)  # (41, action)
 _W_ONLY = const(42)  # (42, card): every sensible card is the same card
 _W_TAKE = const(43)  # (43, card): last to play, the cheapest card that takes a needed trick
 _W_NIL = const(50)  # (50, 0, tricks x10, Nil risk x10, the risk allowed)
-_W_BID = const(51)  # (51, bid, tricks x10, the estimate rounded, changes, then x10: clubs,
-# diamonds, hearts, spades, ruffs)
+_W_BID = const(51)  # (51, bid, tricks x10, the estimate rounded, changes, then clubs,
+# diamonds, hearts, spades: the suit's share x10 times 32 plus the honours counted,
+# spades_bid.tricks10; then the ruffs x10)
 _W_BLIND = const(52)  # (52, points behind, their score, partner's bid)
 _W_DOUBLE = const(53)  # (53, 1 if Double Nil, their score, points behind)
 _W_KEEP = const(54)  # (54, 1 if kept, the drawn card, 1 if a Double Nil hand)
