@@ -163,8 +163,8 @@ def lines(why, n, open_cards):
         c, m1, r, m2, deals, rule, p = why[1:8]
         out = [rule_text(rule, 0, n)] if c == p else []
         other = "the " + card_text(r) if open_cards else "its next best"
-        out.append("%d deals: %s a deal" % (deals, tenths(m1)))
-        out.append("%s for %s%s" % (tenths(m2), other, " (too little)" if c == p and m2 > m1 else ""))
+        out.append("tried in %d deals: %s points a deal" % (deals, tenths(m1)))
+        out.append("%s %s%s" % (other, tenths(m2), " (too little)" if c == p and m2 > m1 else ""))
         return out
     if k == RANDOM:
         return ["at random"]
@@ -174,7 +174,7 @@ def lines(why, n, open_cards):
         out = bid_parts(why, open_cards)
         out.insert(0, "worth %s tricks%s" % (tenths(why[2]), ":" if out else ""))
         if n == 2:
-            out.append("two players take more: %d" % why[3])
+            out.append("two players: rounds to %d" % why[3])
         return out + _changes(why[4], n)
     if k == BLIND:
         p = why[3]
@@ -241,7 +241,7 @@ def hint_line(why, n, what):
     k = why[0]
     if k == SEARCH:
         if why[1] != why[7]:
-            text = "beats %s by %s a deal" % (card_text(why[3]), tenths(why[2] - why[4]))
+            text = "beats %s by %s points" % (card_text(why[3]), tenths(why[2] - why[4]))
         else:
             text = PLAY.get(why[6], (0, "its rule of thumb"))[1]
     elif k in PLAY:

@@ -304,6 +304,7 @@ class Bot:
         """Start deciding for observation v (v.to_move must be this seat)."""
         self._action = -1
         self._searching = False
+        self.why = None
         lv = self.level
         ph = v.phase
         if lv == 0:
