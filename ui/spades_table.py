@@ -370,6 +370,8 @@ class Table:
         m = self.m
         ph = m.phase
         if ph == HAND_OVER or ph == MATCH_OVER:
+            for i in range(8):  # the bots' reasons belong to the hand: they go with the bots
+                self.why[i] = None
             layout.let_go("engine.bots")  # no bot decides until the next hand: the page has their room
             from ui import spades_hand_end
             spades_hand_end.end_hand(self)

@@ -7,7 +7,16 @@ card passed, the search's runner-up) only for your partner and for your own hint
 for an opponent it names suits and figures, never its unplayed cards.
 """
 from ui.spades_layout import card_text, bid_text
-from ui.spades_pages import HEAD, TEXT, DIM
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+HEAD = const(0xF8C800)  # the colours of ui/spades_pages.py (not imported for the hint)
+TEXT = const(0xFFFFFF)
+DIM = const(0xA8D8B0)
 
 # the kinds of spades_bot (its _W_ constants)
 SEARCH = 40
@@ -160,7 +169,7 @@ def lines(why, n, open_cards):
     """The reason in phrases (wrapped into rows by rows())."""
     k = why[0]
     if k == SEARCH:
-        c, m1, r, m2, deals, rule, p = why[1:8]
+        c, m1, r, m2, deals, rule, p = figures(why)
         out = [rule_text(rule, 0, n)] if c == p else []
         other = "the " + card_text(r) if open_cards else "its next best"
         out.append("tried in %d deals: %s points a deal" % (deals, tenths(m1)))
@@ -191,6 +200,19 @@ def lines(why, n, open_cards):
     if k == REPLACE:
         return ["could lose the Nil" if why[1] >= 0 else "nothing else dangerous"]
     return [rule_text(k, why[2] if len(why) > 2 else 0, n)]
+
+
+def figures(why):
+    """The deciding figures of a search's reason (40, card, deals, rule, candidates,
+    totals): (card, its mean x10, runner-up, its mean x10, deals, the policy's rule,
+    the policy's card)."""
+    c, d, rule, cands, tot = why[1:6]
+    i = cands.index(c)
+    j = 1 if i == 0 else 0
+    for x in range(len(cands)):
+        if x != i and tot[x] > tot[j]:
+            j = x
+    return c, tot[i] * 10 // d, cands[j], tot[j] * 10 // d, d, rule, cands[0]
 
 
 def wrap(phrases, width=WIDTH):
@@ -235,15 +257,58 @@ def rows(t):
     return out
 
 
+def show_hint(t, a, why):
+    """The hint: action a marked (the card, or the bid in the picker) without playing
+    it, and the message line says why ("10}: lowest that wins"), or only what when
+    there is no reason ("Hint: look at the cards")."""
+    from ui import spades_layout as layout
+    from ui.spades_layout import HINT_TEXT
+    from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, KEEP, PASS, DISCARD, DISCARD_DONE,
+                               BIDDING, EXCHANGE, PLAY, DECLARE, DRAW, DISCARDING)
+    ph = t.m.phase
+    what = ""
+    if ph == PLAY or ph == EXCHANGE or ph == DISCARDING:
+        c = a
+        if ph == EXCHANGE:
+            c = a - PASS
+        elif ph == DISCARDING:
+            c = a - DISCARD if a != DISCARD_DONE else -1
+        t.hint_card = c
+        if c >= 0 and c in t.shown_tiles:
+            t.cursor = t.shown_tiles.index(c)
+            what = card_text(c)
+        else:
+            what = "replace no more"
+            why = None
+        layout.draw_hand(t)
+    elif ph == BIDDING:
+        if a == LOOK:
+            what = "look at the cards"
+        elif a == BLIND_NIL:
+            what = "bid Blind Nil"
+        else:
+            t.bid = a - BID
+            from ui import spades_bidding
+            spades_bidding.draw_picker(t)
+            what = "bid " + bid_text(t.bid, t.n)
+    elif ph == DECLARE:
+        what = "Double Nil" if a == DOUBLE_NIL else "play normally"
+    elif ph == DRAW:
+        what = "keep it" if a == KEEP else "reject it"
+    if what:
+        t.say("Hint: " + what if why is None else hint_line(why, t.n, what), HINT_TEXT)
+
+
 def hint_line(why, n, what):
     """The hint's reason in one line of the table's message, after `what` it marks
     ("10}" or "bid 4"): "10}: lowest that wins", "bid 4: worth 4.3 tricks"."""
     k = why[0]
     if k == SEARCH:
-        if why[1] != why[7]:
-            text = "beats %s by %s points" % (card_text(why[3]), tenths(why[2] - why[4]))
+        c, m1, r, m2, _, rule, p = figures(why)
+        if c != p:
+            text = "beats %s by %s points" % (card_text(r), tenths(m1 - m2))
         else:
-            text = PLAY.get(why[6], (0, "its rule of thumb"))[1]
+            text = PLAY.get(rule, (0, "its rule of thumb"))[1]
     elif k in PLAY:
         text = PLAY[k][1]
     elif k == BID:

@@ -17,11 +17,7 @@ from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP
                            DISCARD_DONE, NEXT_HAND, PASS, DISCARD, BIDDING, EXCHANGE, PLAY,
                            HAND_OVER, DECLARE, DRAW, DISCARDING)
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
+from engine.bots.spades_track import const
 
 LEVELS = ("random", "easy", "normal", "hard")
 # hard's budget: card plays inside playouts per decision, redeals charged (board VM:
@@ -185,7 +181,7 @@ def blind_nil_wanted(v, level):
 
 # why a bot decided (Bot.why, small ints; their text: ui/spades_why.py): a card played
 # by the policy is (spades_track.WHY[0], card, WHY[1]); the other kinds start with:
-_W_SEARCH = const(40)  # (40, card, its mean x10, runner-up, its mean x10, deals, policy's rule, policy's card)
+_W_SEARCH = const(40)  # (40, card, deals, the policy's rule, candidates, totals): Search.why
 _W_RANDOM = const(41)  # (41, action)
 _W_ONLY = const(42)  # (42, card): every sensible card is the same card
 _W_TAKE = const(43)  # (43, card): last to play, the cheapest card that takes a needed trick
@@ -194,10 +190,9 @@ _W_BID = const(51)  # (51, bid, tricks x10, the estimate rounded, changes, then 
 # diamonds, hearts, spades: the suit's share x10 times 32 plus the honours counted,
 # spades_bid.tricks10; then the ruffs x10)
 _W_BLIND = const(52)  # (52, points behind, their score, partner's bid)
-_W_DOUBLE = const(53)  # (53, 1 if Double Nil, their score, points behind)
-_W_KEEP = const(54)  # (54, 1 if kept, the drawn card, 1 if a Double Nil hand)
+# 53 to 54: two players' choices, spades_draw.decide
 _W_PASS = const(55)  # (55, card, 1 if the Blind Nil bidder)
-_W_REPLACE = const(56)  # (56, card) a Double Nil hand's card replaced; (56, -1) no more
+# 56: two players' Double Nil replacements, spades_draw.decide
 # changes (_W_BID's last figure): bits for what moved the bid off the rounded estimate
 _CH_BAGS = const(1)  # near 10 bags: one more
 _CH_SHORT = const(2)  # the table's bids pass 13: one less
@@ -393,27 +388,9 @@ class Bot:
                     return PASS + c
         if ph == HAND_OVER:
             return NEXT_HAND
-        if ph == DECLARE:
-            from engine.bots.spades_draw import double_nil_wanted
-            dn = double_nil_wanted(v, lv)
-            self.why = (_W_DOUBLE, 1 if dn else 0, v.scores[1 - me], v.scores[1 - me] - v.scores[me])
-            return DOUBLE_NIL if dn else NO_DOUBLE_NIL
-        if ph == DRAW:
-            from engine.bots.spades_draw import keep_card
-            keep = keep_card(v, v.drawn, lv, rng)
-            self.why = (_W_KEEP, 1 if keep else 0, v.drawn, 1 if v.declared[me] == 2 else 0)
-            return KEEP if keep else REJECT
-        if ph == DISCARDING:
-            from engine.bots.spades_draw import double_nil_discards
-            done = v.discarded
-            for c in double_nil_discards(v.hand, lv):
-                if c not in done:
-                    if len(done) >= 3:
-                        break
-                    self.why = (_W_REPLACE, c)
-                    return DISCARD + c
-            self.why = (_W_REPLACE, -1)
-            return DISCARD_DONE
+        if ph == DECLARE or ph == DRAW or ph == DISCARDING:
+            from engine.bots.spades_draw import decide  # two players only
+            return decide(self, v, lv)
         acts = legal(v)
         return acts[0]
 

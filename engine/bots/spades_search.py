@@ -399,21 +399,13 @@ class Search:
         return self.cands[best]
 
     def why(self, card):
-        """The deciding figures for card (the result): (40, card, its mean x10,
-        runner-up, its mean x10, deals, the policy's rule, the policy's card), or
-        (rule, card) when there was nothing to compare (spades_bot's W_ kinds)."""
+        """Why card (the result): (40, card, deals, the policy's rule, the candidates
+        (the policy's first), their totals over the deals), or (rule, card) when there
+        was nothing to compare (spades_bot's kinds)."""
         c = self.cands
-        k = len(c)
-        if k == 1:
+        if len(c) == 1:
             return (self.rule, card)
-        tot = self.total
-        d = self.done or 1
-        i = c.index(card)
-        j = 1 if i == 0 else 0
-        for x in range(k):
-            if x != i and tot[x] > tot[j]:
-                j = x
-        return (40, card, tot[i] * 10 // d, c[j], tot[j] * 10 // d, d, self.rule, c[0])
+        return (40, card, self.done, self.rule, bytes(c), self.total[:len(c)])
 
     def _trim(self):
         """Keep the policy's card and the lowest and highest of each suit."""
