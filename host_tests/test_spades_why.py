@@ -79,7 +79,8 @@ def test_blind_nil_names_the_score_and_partners_bid():  # RULES 1.4
     v = Obs(hand=b"", looked=False, seat=1, bids=[-1, -1, -1, 5], scores=(400, 100), target=500)
     b = sb.Bot(1, "hard")
     assert b.act(v) == BLIND_NIL
-    assert b.why == (why.BLIND, 300, 400, 5)
+    assert b.why == (why.BLIND, 100, 400, 5)  # West's side has 100, theirs 400
+    assert why.lines(b.why, 4, False) == ["300 behind, they have 400, partner bid 5"]
 
 
 # ---- cards (RULES 1.5) ----

@@ -188,7 +188,7 @@ def lines(why, n, open_cards):
     if k == BLIND:
         p = why[3]
         cover = "partner to bid" if p < 0 else "partner bid " + bid_text(p, n)
-        return ["%d behind, they have %d, %s" % (why[1], why[2], cover)]
+        return ["%d behind, they have %d, %s" % (why[2] - why[1], why[2], cover)]
     if k == DOUBLE:
         return ["%d behind, you have %d" % (why[3], why[2])]
     if k == KEEP:

@@ -189,7 +189,7 @@ _W_NIL = const(50)  # (50, 0, tricks x10, Nil risk x10, the risk allowed)
 _W_BID = const(51)  # (51, bid, tricks x10, the estimate rounded, changes, then clubs,
 # diamonds, hearts, spades: the suit's share x10 times 32 plus the honours counted,
 # spades_bid.tricks10; then the ruffs x10)
-_W_BLIND = const(52)  # (52, points behind, their score, partner's bid)
+_W_BLIND = const(52)  # (52, our score, their score, partner's bid)
 # 53 to 54: two players' choices, spades_draw.decide
 _W_PASS = const(55)  # (55, card, 1 if the Blind Nil bidder)
 # 56: two players' Double Nil replacements, spades_draw.decide
@@ -285,7 +285,6 @@ class Bot:
         self.budget = budget
         self.search = None
         self._action = -1
-        self.why = None  # why it decided (the kinds above), once it has
         if self.level == 3:
             _searcher()  # long-lived: load and allocate it now, before the heap fragments
 
@@ -299,7 +298,7 @@ class Bot:
         """Start deciding for observation v (v.to_move must be this seat)."""
         self._action = -1
         self._searching = False
-        self.why = None
+        self.why = None  # why it decided (the kinds above), once it has
         lv = self.level
         ph = v.phase
         if lv == 0:
@@ -322,10 +321,9 @@ class Bot:
                     self.search.t = None
                     self.search.unseen = None
                 return
-            if lv == 1:
-                self._action = self._easy_play(v, t)
-                return
-            self._action = self._picked(tr.pick(t, self.seat))
+            self._action = self._easy_play(v, t) if lv == 1 else tr.pick(t, self.seat)
+            if self.why is None:  # the policy's card: the rule that chose it
+                self.why = (tr.WHY[0], self._action, tr.WHY[1])
             return
         self._action = self._decide(v, lv)
 
@@ -346,11 +344,6 @@ class Bot:
     def result(self):
         return self._action
 
-    def _picked(self, c):
-        """The policy's card c, with the rule that chose it (spades_track.WHY)."""
-        self.why = (tr.WHY[0], c, tr.WHY[1])
-        return c
-
     def _easy_play(self, v, t):
         # easy forgets which cards were played: everything it does not hold is out
         acts = legal(v, t)
@@ -364,7 +357,7 @@ class Bot:
         for s in range(len(v.bids)):
             if s != me:
                 t.void[s] = 0
-        return self._picked(tr.pick(t, me))
+        return tr.pick(t, me)
 
     def _decide(self, v, lv):
         ph = v.phase
@@ -373,9 +366,7 @@ class Bot:
         if ph == BIDDING:
             if not getattr(v, "looked", True):
                 if blind_nil_wanted(v, lv):
-                    side = me & 1
-                    self.why = (_W_BLIND, v.scores[1 - side] - v.scores[side], v.scores[1 - side],
-                                v.bids[me ^ 2])
+                    self.why = (_W_BLIND, v.scores[me & 1], v.scores[1 - (me & 1)], v.bids[me ^ 2])
                     return BLIND_NIL
                 return LOOK
             why = self.why = [0] * 10
