@@ -135,9 +135,8 @@ def test_the_search_gives_its_deciding_figures():
         pass
     c = s.result()
     w = s.why(c)
-    assert w[0] == why.SEARCH and w[1] == c and w[2] == s.done > 0
-    assert list(w[4]) == s.cands and list(w[5]) == s.total[:len(s.cands)]
-    c1, m1, r, m2, deals, rule, p = why.figures(w)
+    assert w[0] == why.SEARCH and w[1] == c and w[5] == s.done > 0
+    c1, m1, r, m2, deals, rule, p = w[1:8]
     i = s.cands.index(c)
     assert c1 == c and m1 == s.total[i] * 10 // s.done and deals == s.done
     j = s.cands.index(r)
@@ -154,7 +153,7 @@ def _named(w):
     if k == why.BID:
         return counted(w)
     if k == why.SEARCH:
-        return {w[1]} | set(w[4])
+        return {w[1], w[3], w[7]}
     if k == why.KEEP:
         return {w[2]}
     if k in (why.PASS, why.REPLACE, why.RANDOM) or k in why.PLAY:
@@ -278,13 +277,13 @@ def test_the_page_fits_and_names_no_opponents_hidden_card(level):
 
 def test_hint_lines_fit_the_message_line():
     for w, what in [((16, 5), "7{"), ((43, parse("TS")), "10~"),
-                    ((40, 5, 40, 16, b"\x03\x05", [720, 940]), "7{"), ((40, 5, 4, 36, b"\x05\x03", [-442, -440]), "7{"),
+                    ((40, 5, 235, 3, 180, 40, 16, 3), "7{"), ((40, 5, -1105, 3, -1100, 4, 36, 5), "7{"),
                     ((51, 4, 43, 4, 0, 100, 0, 600, 792, 9), "bid 4"), ((50, 0, 12, 3, 5), "bid Nil"),
                     ((54, 1, 30, 0), "keep it"), ((55, 7, 1), "9{"), ((56, -1), "replace no more")]:
         line = why.hint_line(w, 4, what)
         assert 0 < len(line) <= why.HINT_WIDTH, line
     assert why.hint_line((16, 5), 4, "7{") == "7{: lowest sure winner"
-    assert why.hint_line((40, 5, 40, 16, b"\x03\x05", [720, 940]), 4, "7{") == "beats 5{ by 5.5 points"  # marked
+    assert why.hint_line((40, 5, 235, 3, 180, 40, 16, 3), 4, "7{") == "beats 5{ by 5.5 points"  # marked
 
 
 # ---- at the table ----

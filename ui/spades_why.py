@@ -169,7 +169,7 @@ def lines(why, n, open_cards):
     """The reason in phrases (wrapped into rows by rows())."""
     k = why[0]
     if k == SEARCH:
-        c, m1, r, m2, deals, rule, p = figures(why)
+        c, m1, r, m2, deals, rule, p = why[1:8]
         out = [rule_text(rule, 0, n)] if c == p else []
         other = "the " + card_text(r) if open_cards else "its next best"
         out.append("tried in %d deals: %s points a deal" % (deals, tenths(m1)))
@@ -200,19 +200,6 @@ def lines(why, n, open_cards):
     if k == REPLACE:
         return ["could lose the Nil" if why[1] >= 0 else "nothing else dangerous"]
     return [rule_text(k, why[2] if len(why) > 2 else 0, n)]
-
-
-def figures(why):
-    """The deciding figures of a search's reason (40, card, deals, rule, candidates,
-    totals): (card, its mean x10, runner-up, its mean x10, deals, the policy's rule,
-    the policy's card)."""
-    c, d, rule, cands, tot = why[1:6]
-    i = cands.index(c)
-    j = 1 if i == 0 else 0
-    for x in range(len(cands)):
-        if x != i and tot[x] > tot[j]:
-            j = x
-    return c, tot[i] * 10 // d, cands[j], tot[j] * 10 // d, d, rule, cands[0]
 
 
 def wrap(phrases, width=WIDTH):
@@ -304,7 +291,7 @@ def hint_line(why, n, what):
     ("10}" or "bid 4"): "10}: lowest that wins", "bid 4: worth 4.3 tricks"."""
     k = why[0]
     if k == SEARCH:
-        c, m1, r, m2, _, rule, p = figures(why)
+        c, m1, r, m2, _, rule, p = why[1:8]
         if c != p:
             text = "beats %s by %s points" % (card_text(r), tenths(m1 - m2))
         else:

@@ -181,7 +181,8 @@ def blind_nil_wanted(v, level):
 
 # why a bot decided (Bot.why, small ints; their text: ui/spades_why.py): a card played
 # by the policy is (spades_track.WHY[0], card, WHY[1]); the other kinds start with:
-_W_SEARCH = const(40)  # (40, card, deals, the policy's rule, candidates, totals): Search.why
+_W_SEARCH = const(40)  # (40, card, its mean x10, runner-up, its mean x10, deals, the
+# policy's rule, the policy's card): Search.why
 _W_RANDOM = const(41)  # (41, action)
 _W_ONLY = const(42)  # (42, card): every sensible card is the same card
 _W_TAKE = const(43)  # (43, card): last to play, the cheapest card that takes a needed trick

@@ -399,13 +399,21 @@ class Search:
         return self.cands[best]
 
     def why(self, card):
-        """Why card (the result): (40, card, deals, the policy's rule, the candidates
-        (the policy's first), their totals over the deals), or (rule, card) when there
-        was nothing to compare (spades_bot's kinds)."""
+        """The deciding figures for card (the result): (40, card, its mean x10,
+        runner-up, its mean x10, deals, the policy's rule, the policy's card), or
+        (rule, card) when there was nothing to compare (spades_bot's kinds)."""
         c = self.cands
-        if len(c) == 1:
+        k = len(c)
+        if k == 1:
             return (self.rule, card)
-        return (40, card, self.done, self.rule, bytes(c), self.total[:len(c)])
+        tot = self.total
+        i = c.index(card)
+        j = 0 if i else 1
+        for x in range(k):
+            if x != i and tot[x] > tot[j]:
+                j = x
+        d = self.done
+        return (40, card, tot[i] * 10 // d, c[j], tot[j] * 10 // d, d, self.rule, c[0])
 
     def _trim(self):
         """Keep the policy's card and the lowest and highest of each suit."""
