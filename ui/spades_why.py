@@ -172,7 +172,8 @@ def lines(why, n, open_cards):
         c, m1, r, m2, deals, rule, p = why[1:8]
         out = [rule_text(rule, 0, n)] if c == p else []
         other = "the " + card_text(r) if open_cards else "its next best"
-        out.append("tried in %d deals: %s points a deal" % (deals, tenths(m1)))
+        out.append("tried in %d deals:" % deals)
+        out.append("%s points a deal" % tenths(m1))
         out.append("%s %s%s" % (other, tenths(m2), " (too little)" if c == p and m2 > m1 else ""))
         return out
     if k == RANDOM:
