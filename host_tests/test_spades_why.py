@@ -51,11 +51,11 @@ def test_a_bid_names_the_honours_it_counted_and_its_shares_add_up():
 
 def test_a_queen_counts_only_with_length_or_a_higher_honour():
     # QD doubleton alone counts nothing; QH with the KH and a third heart counts
-    w = [0] * 5
+    w = [0] * 10
     bd.tricks10(bd.masks(cards("QD 2D KH QH 3H 5C 6C 7C 8C 9C 2S 3S 4S")), 4, w)
-    assert w[1] & 31 == 0 and w[1] >> 5 == 0
-    assert w[2] & 31 == 8 | 4
-    assert w[3] & 31 == 0  # small spades: length only
+    assert w[6] & 31 == 0 and w[6] >> 5 == 0
+    assert w[7] & 31 == 8 | 4
+    assert w[8] & 31 == 0  # small spades: length only
 
 
 def test_a_bid_over_an_opponents_nil_says_it_shaded():
@@ -244,14 +244,16 @@ class _Table:
 def _rows_of_a_hand(level, n=4, seed=5):
     m = Match(seed) if n == 4 else __import__("engine.spades2", None, None, ["Match"]).Match(seed)
     bots = [sb.Bot(s, level, 1, 300) for s in range(n)]
-    t = _Table(n, [None] * 8)
+    t = _Table(n, [0] * 60)
     played = set()
     while m.phase not in (HAND_OVER, MATCH_OVER):
         s = m.to_move
         ph = m.phase
         a = bots[s].act(m.observation(s))
-        if bots[s].why is not None:
-            t.why[s * 2 + (ph in (PLAY, EXCHANGE, DISCARDING))] = bots[s].why
+        w = bots[s].why
+        if w is not None:
+            i = s * 20 - 20 + (10 if ph in (PLAY, EXCHANGE, DISCARDING) else 0)
+            t.why[i:i + 10] = list(w) + [0] * (10 - len(w))
         m.apply(a, s)
         if ph == PLAY and len(m.history) in (9, 23, 41):
             yield t, set(m.history)
@@ -298,8 +300,8 @@ def test_why_page_from_the_pause_menu_and_the_hint_says_why():
     let_go("ui.spades_why")  # this file's own import of it
     hw, app, t = at_first_play()
     # every bot has bid; West and North have played a card (West leads after the dealer)
-    assert all(t.why[s * 2] is not None for s in (1, 2, 3))
-    assert any(t.why[s * 2 + 1] is not None for s in (1, 2, 3))
+    assert all(t.why[s * 20 - 20] for s in (1, 2, 3))
+    assert any(t.why[s * 20 - 10] for s in (1, 2, 3))
     assert "ui.spades_why" not in sys.modules  # nothing of it during play
     press(hw, app, keys.START, *([keys.DOWN] * MENU.index("Why?")), keys.A)
     page = app.screen

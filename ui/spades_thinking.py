@@ -60,9 +60,13 @@ def think(t, now):
         spades_why.show_hint(t, a, bot.why)
         layout.let_go("ui.spades_why")
         return True
-    if bot.why is not None:  # small ints: they outlast the bots' modules
+    w = bot.why
+    if w is not None and seat:  # kept as small ints in the table's slots: they outlast the bots
         ph = t.m.phase
-        t.why[seat * 2 + (ph == PLAY or ph == EXCHANGE or ph == DISCARDING)] = bot.why
+        i = seat * 20 - 20 + (10 if ph == PLAY or ph == EXCHANGE or ph == DISCARDING else 0)
+        k = len(w)
+        for j in range(10):
+            t.why[i + j] = w[j] if j < k else 0
     t.m.apply(a, seat)
     t._after(seat, a, now)
     return True

@@ -260,8 +260,7 @@ def choose_bid(v, m, level, rng, why=None):
     if b < 1 or b > 13:
         b = 1 if b < 1 else 13
         ch |= _CH_CLAMP
-    if why:
-        why[5:10] = why[0:5]  # the estimate's parts (tricks10) go after the bid's figures
+    if why:  # the estimate's parts are in why[5:10] (tricks10)
         why[0:5] = (_W_BID, b, est, b0, ch)
     return BID + b
 
