@@ -13,8 +13,7 @@ or, in slices between frames (only hard's card play takes more than one step):
 from engine.rng import Rng
 from engine.bots import spades_track as tr
 from engine.bots import spades_bid as bd
-from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT,
-                           DISCARD_DONE, NEXT_HAND, PASS, DISCARD, BIDDING, EXCHANGE, PLAY,
+from engine.tricks import (BID, BLIND_NIL, LOOK, NEXT_HAND, PASS, BIDDING, EXCHANGE, PLAY,
                            HAND_OVER, DECLARE, DRAW, DISCARDING)
 
 from engine.bots.spades_track import const
@@ -50,8 +49,10 @@ def table(v):
         t.size[s] = 13
     for s in range(4):
         t.left[s] = 0x1FFF
-    for c in _dead(v):
-        t.left[c // 13] &= ~(1 << (c % 13))
+    if n == 2:
+        from engine.bots.spades_draw import dead  # two players only
+        for c in dead(v):
+            t.left[c // 13] &= ~(1 << (c % 13))
     t.bag_penalty = 1 if v.bag_penalty else 0
     # replay the cards played: voids, spades broken, tricks
     lead = v.leaders
@@ -70,19 +71,6 @@ def table(v):
     if v.phase == PLAY:
         t.to_move = v.to_move
     return t
-
-
-def _dead(v):
-    """Two-player: cards this seat put on the discard pile (it saw each, RULES 2.2)
-    and its Double Nil discards; all out of play unless the opponent declared Double
-    Nil (its replacements come from that pile, 2.4)."""
-    if len(v.bids) != 2:
-        return b""
-    if v.declared[1 - v.seat] == 2:
-        return b""
-    if v.phase == DISCARDING:
-        return v.rejected
-    return v.rejected + bytes(v.discarded)
 
 
 def unseen_cards(v, t):
@@ -134,17 +122,9 @@ def legal(v, t=None):
         return [PASS + c for c in v.hand if c not in v.passed]
     if ph == HAND_OVER:
         return [NEXT_HAND]
-    if ph == DECLARE:
-        return [DOUBLE_NIL, NO_DOUBLE_NIL]
-    if ph == DRAW:
-        return [KEEP, REJECT]
-    if ph == DISCARDING:
-        ch = v.discarded
-        if len(ch) >= 3:
-            return [DISCARD_DONE]
-        out = [DISCARD + c for c in v.hand if c not in ch]
-        out.append(DISCARD_DONE)
-        return out
+    if ph == DECLARE or ph == DRAW or ph == DISCARDING:
+        from engine.bots.spades_draw import legal2  # two players only
+        return legal2(v)
     return []
 
 

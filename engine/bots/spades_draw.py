@@ -3,7 +3,34 @@ keep or reject the drawn card, the cards to replace after Double Nil. A module o
 own: the four-player bots never load it.
 """
 from engine.bots import spades_bid as bd
-from engine.tricks import DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT, DISCARD, DISCARD_DONE, DECLARE, DRAW
+from engine.tricks import (DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT, DISCARD, DISCARD_DONE, DECLARE, DRAW,
+                           DISCARDING)
+
+
+def dead(v):
+    """Cards this seat put on the discard pile (it saw each, RULES 2.2) and its Double
+    Nil discards; all out of play unless the opponent declared Double Nil (its
+    replacements come from that pile, 2.4)."""
+    if v.declared[1 - v.seat] == 2:
+        return b""
+    if v.phase == DISCARDING:
+        return v.rejected
+    return v.rejected + bytes(v.discarded)
+
+
+def legal2(v):
+    """The legal actions of the phases before two players bid (spades_bot.legal)."""
+    ph = v.phase
+    if ph == DECLARE:
+        return [DOUBLE_NIL, NO_DOUBLE_NIL]
+    if ph == DRAW:
+        return [KEEP, REJECT]
+    ch = v.discarded
+    if len(ch) >= 3:
+        return [DISCARD_DONE]
+    out = [DISCARD + c for c in v.hand if c not in ch]
+    out.append(DISCARD_DONE)
+    return out
 
 
 def decide(bot, v, level):
