@@ -244,7 +244,7 @@ class _Table:
 def _rows_of_a_hand(level, n=4, seed=5):
     m = Match(seed) if n == 4 else __import__("engine.spades2", None, None, ["Match"]).Match(seed)
     bots = [sb.Bot(s, level, 1, 300) for s in range(n)]
-    t = _Table(n, [0] * 60)
+    t = _Table(n, [0] * 54)
     played = set()
     while m.phase not in (HAND_OVER, MATCH_OVER):
         s = m.to_move
@@ -252,8 +252,9 @@ def _rows_of_a_hand(level, n=4, seed=5):
         a = bots[s].act(m.observation(s))
         w = bots[s].why
         if w is not None:
-            i = s * 20 - 20 + (10 if ph in (PLAY, EXCHANGE, DISCARDING) else 0)
-            t.why[i:i + 10] = list(w) + [0] * (10 - len(w))
+            i = s * 18 - 18 + (10 if ph in (PLAY, EXCHANGE, DISCARDING) else 0)
+            k = 10 if i % 18 == 0 else 8
+            t.why[i:i + k] = list(w) + [0] * (k - len(w))
         m.apply(a, s)
         if ph == PLAY and len(m.history) in (9, 23, 41):
             yield t, set(m.history)
@@ -300,8 +301,8 @@ def test_why_page_from_the_pause_menu_and_the_hint_says_why():
     let_go("ui.spades_why")  # this file's own import of it
     hw, app, t = at_first_play()
     # every bot has bid; West and North have played a card (West leads after the dealer)
-    assert all(t.why[s * 20 - 20] for s in (1, 2, 3))
-    assert any(t.why[s * 20 - 10] for s in (1, 2, 3))
+    assert all(t.why[s * 18 - 18] for s in (1, 2, 3))
+    assert any(t.why[s * 18 - 8] for s in (1, 2, 3))
     assert "ui.spades_why" not in sys.modules  # nothing of it during play
     press(hw, app, keys.START, *([keys.DOWN] * MENU.index("Why?")), keys.A)
     page = app.screen

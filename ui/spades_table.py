@@ -52,9 +52,10 @@ class Table:
         self.bot_seat = -1
         self.hinting = False
         self.hint_card = -1
-        # per bot seat (1 to 3) 20 slots: its last bid's reason, then its last card's
-        # (Bot.why, 0-padded; a 0 first: none). Made once: no reason object stays behind
-        self.why = array("h", bytes(120))  # raw bytes: 60 zeros
+        # per bot seat (1 to 3) 18 slots: its last bid's reason (10), then its last
+        # card's (8): Bot.why, 0-padded, a 0 first: none. Made once: no reason object
+        # stays behind in the heap
+        self.why = array("h", bytes(108))  # raw bytes: 54 zeros
         self.think_since = -1
         self.dots = 0
         self.cursor = 0
@@ -373,7 +374,7 @@ class Table:
         m = self.m
         ph = m.phase
         if ph == HAND_OVER or ph == MATCH_OVER:
-            for i in range(60):  # the bots' reasons belong to the hand: they go with the bots
+            for i in range(54):  # the bots' reasons belong to the hand: they go with the bots
                 self.why[i] = 0
             layout.let_go("engine.bots")  # no bot decides until the next hand: the page has their room
             from ui import spades_hand_end

@@ -63,9 +63,9 @@ def think(t, now):
     w = bot.why
     if w is not None and seat:  # kept as small ints in the table's slots: they outlast the bots
         ph = t.m.phase
-        i = seat * 20 - 20 + (10 if ph == PLAY or ph == EXCHANGE or ph == DISCARDING else 0)
+        i = seat * 18 - 18 + (10 if ph == PLAY or ph == EXCHANGE or ph == DISCARDING else 0)
         k = len(w)
-        for j in range(10):
+        for j in range(10 if i % 18 == 0 else 8):
             t.why[i + j] = w[j] if j < k else 0
     t.m.apply(a, seat)
     t._after(seat, a, now)

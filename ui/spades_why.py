@@ -228,15 +228,15 @@ def wrap(phrases, width=WIDTH):
 
 def rows(t):
     """The page: per bot its last bid's and its last card's reasons, as rows of
-    (text, "", colour). t is the table (ui/spades_table.Table: t.why, 20 slots a bot)."""
+    (text, "", colour). t is the table (ui/spades_table.Table: t.why, 18 slots a bot)."""
     n = t.n
     out = []
     for seat in range(1, n):
         name = t._seat_name(seat)
         open_cards = n == 4 and seat == 2  # your partner
         for slot in (0, 1):
-            i = seat * 20 - 20 + slot * 10
-            why = t.why[i:i + 10]
+            i = seat * 18 - 18 + slot * 10
+            why = t.why[i:i + 10 - 2 * slot]
             if why[0] == 0:
                 out.append(("%s: no %s yet" % (name, "bid" if slot == 0 else "card"), "", DIM))
                 continue
