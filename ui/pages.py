@@ -39,7 +39,6 @@ class TextPage:
     right_x = 156
     right_chars = 10
     title_chars = 24
-    face = None  # the rows' font (widgets.TextLine face): None is terminalio
 
     def __init__(self, app):
         self.app = app
@@ -55,7 +54,7 @@ class TextPage:
         self.right = []
         for i in range(ROWS):
             y = ROW_Y0 + i * self.row_h
-            a = widgets.TextLine("", self.left_x, y, TEXT, chars=26, face=self.face)
+            a = widgets.TextLine("", self.left_x, y, TEXT, chars=26)
             self.left.append(a)
             g.append(a.group)
             if self.right_chars:

@@ -4,7 +4,7 @@ built once per game and refilled (fill) for each use: a title, ROWS rows of (lef
 text, right text, colour) that scroll with Up/Down, and a footer. A or B (or Start)
 calls `done()`.
 """
-from ui import keys, sprites, widgets
+from ui import keys, widgets
 from ui.pages import FOOTER_Y, TextPage
 
 try:
@@ -34,7 +34,6 @@ class Page(TextPage):
     title_chars = 26
 
     def __init__(self, app):
-        self.face = sprites.suit_font()  # the table's font: rows may name cards ("Why?")
         super().__init__(app)
         self.set_title("")  # no "<" ">" marks
         self.done = None

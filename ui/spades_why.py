@@ -78,7 +78,8 @@ PLAY = {
     ONLY: (0, "only sensible card"),
     TAKE: (6, "cheapest that takes it"),
 }
-_SUITS = "{|}~"  # the suit glyphs of the table's font (sprites.SUIT_CHARS)
+_SUITS = ("clubs", "diamonds", "hearts", "spades")
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _HONOURS = ("10", "J", "Q", "K", "A")
 
 
@@ -101,17 +102,22 @@ def rule_text(code, nil_seat, n):
     return head + ": " + what if head else what
 
 
+def card_name(c):
+    """A card on the page (its font has no suit glyphs): "QD", "10H"."""
+    return _RANKS[c % 13] + "CDHS"[c // 13]
+
+
 def _honours(bits, suit):
-    """Honour bits (A 16, K 8, Q 4, J 2, 10 1) of a suit as "A-K" + its glyph."""
+    """Honour bits (A 16, K 8, Q 4, J 2, 10 1) of a suit: "A-K hearts"."""
     out = []
     for i in range(4, -1, -1):
         if bits & (1 << i):
             out.append(_HONOURS[i])
-    return "-".join(out) + _SUITS[suit] if out else ""
+    return "-".join(out) + " " + _SUITS[suit] if out else ""
 
 
 def bid_parts(why, open_cards):
-    """The estimate of a W_BID reason by suit: ["A-K} 1.8", "~ length 0.5", ...]."""
+    """The estimate of a W_BID reason by suit: ["A-K hearts 1.8", "spades 0.5", ...]."""
     out = []
     for s in (3, 2, 1, 0):
         x = why[5 + s]
@@ -120,7 +126,7 @@ def bid_parts(why, open_cards):
             continue
         name = _honours(x & 31, s) if open_cards else ""
         if not name:
-            name = _SUITS[s] + (" length" if open_cards else "")
+            name = _SUITS[s]
         out.append("%s %s" % (name, tenths(share)))
     if why[9]:
         out.append("ruffs " + tenths(why[9]))
@@ -154,15 +160,15 @@ def head(why, seat, n, name, open_cards):
     if k == DOUBLE:
         return name + (" chose Double Nil" if why[1] else ": no Double Nil")
     if k == KEEP:
-        what = card_text(why[2]) if open_cards else "the card"
+        what = card_name(why[2]) if open_cards else "the card"
         return "%s %s %s" % (name, "kept" if why[1] else "rejected", what)
     if k == PASS:
-        return name + " passed " + (card_text(why[1]) if open_cards else "a card")
+        return name + " passed " + (card_name(why[1]) if open_cards else "a card")
     if k == REPLACE:
         return name + (" replaced a card" if why[1] >= 0 else " replaced no more")
     if k == RANDOM and not 0 <= why[1] < 52:
         return name + " chose"
-    return "%s played %s" % (name, card_text(why[1]))
+    return "%s played %s" % (name, card_name(why[1]))
 
 
 def lines(why, n, open_cards):
@@ -171,7 +177,7 @@ def lines(why, n, open_cards):
     if k == SEARCH:
         c, m1, r, m2, deals, rule, p = why[1:8]
         out = [rule_text(rule, 0, n)] if c == p else []
-        other = "the " + card_text(r) if open_cards else "its next best"
+        other = "the " + card_name(r) if open_cards else "its next best"
         out.append("tried in %d deals:" % deals)
         out.append("%s points a deal" % tenths(m1))
         out.append("%s %s%s" % (other, tenths(m2), " (too little)" if c == p and m2 > m1 else ""))
