@@ -27,6 +27,9 @@ STATES = [
     ("spades_thinking", "tools.screens_spades:thinking"),
     ("spades_hint", "tools.screens_spades:hint"),
     ("spades_pause", "tools.screens_spades:pause"),
+    ("spades_why", "tools.screens_spades:why"),
+    ("spades_why_more", "tools.screens_spades:why_more"),
+    ("spades_why_hard", "tools.screens_spades:why_hard"),
     ("spades_last_trick", "tools.screens_spades:last_trick"),
     ("spades_hand_over", "tools.screens_spades:hand_over"),
     ("spades_history", "tools.screens_spades:history"),
@@ -41,6 +44,7 @@ STATES2 = [
     ("spades2_draw", "tools.screens_spades:draw2"),
     ("spades2_discard", "tools.screens_spades:discard2"),
     ("spades2_table", "tools.screens_spades:table2"),
+    ("spades2_why", "tools.screens_spades:why2"),
     ("spades2_rules", "tools.screens_spades:rules2"),
     ("spades2_replay_end", "tools.screens_spades:replay_end2"),
 ]
@@ -181,11 +185,35 @@ def pause(app):
     _press(app, keys.START)
 
 
+def why(app, level="normal", n=4):
+    """The pause menu's "Why?" after a few tricks: each bot's last bid and card."""
+    from engine.tricks import PLAY
+    t = _launch(app, n, level)
+    _until(app, lambda: t.m.phase == PLAY and len(t.m.history) >= 6 and _my_turn(t, PLAY)(), ms=50)
+    _press(app, keys.START, keys.DOWN, keys.DOWN, keys.A)
+
+
+def why_more(app):
+    """The same page scrolled to its end (East)."""
+    why(app)
+    _press(app, *([keys.DOWN] * 12))
+
+
+def why_hard(app):
+    """Hard bots: a card's reason is the search's deciding figures."""
+    why(app, "hard")
+    _press(app, *([keys.DOWN] * 3))
+
+
+def why2(app):
+    why(app, n=2)
+
+
 def last_trick(app):
     from engine.tricks import PLAY
     t = _launch(app)
     _until(app, lambda: t.m.phase == PLAY and len(t.m.history) >= 14 and _my_turn(t, PLAY)())
-    _press(app, keys.START, keys.DOWN, keys.DOWN, keys.A)
+    _press(app, keys.START, keys.DOWN, keys.DOWN, keys.DOWN, keys.A)
 
 
 def hand_over(app):

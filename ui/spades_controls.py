@@ -8,5 +8,5 @@ CONTROLS = (
     ("A", "play the card; bid; choose; mark a card to pass; keep the drawn card; go on after a trick"),
     ("B", "reject the drawn card (two players); close the pause menu"),
     ("Select", "look at your cards, on your bidding turn or while others bid; pass or replace the marked cards; replay the deal (at a hand's end or the score history's chosen hand)"),
-    ("Start", "pause menu: Resume, Hint, Last trick, Score history, Rules, Quit"),
+    ("Start", "pause menu: Resume, Hint, Why?, Last trick, Score history, Rules, Quit"),
 )

@@ -1,4 +1,4 @@
-"""The pause menu of the Spades table (Start): Resume, Hint, Last trick, Score
+"""The pause menu of the Spades table (Start): Resume, Hint, Why?, Last trick, Score
 history, Rules, Quit; and the last-trick review it opens. Imported when first
 paused, let go when closed."""
 from ui import keys, widgets, spades_layout as layout, spades_thinking as thinking
@@ -10,20 +10,21 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-MENU = ("Resume", "Hint", "Last trick", "Score history", "Rules", "Quit")
+MENU = ("Resume", "Hint", "Why?", "Last trick", "Score history", "Rules", "Quit")
 M_RESUME = const(0)
 M_HINT = const(1)
-M_LAST = const(2)
-M_HISTORY = const(3)
-M_RULES = const(4)
-M_QUIT = const(5)
+M_WHY = const(2)
+M_LAST = const(3)
+M_HISTORY = const(4)
+M_RULES = const(5)
+M_QUIT = const(6)
 
 
 def open_menu(t):
     if t.pause is None:  # built as it opens, on top of everything; close() lets it go
-        p = widgets.Panel(30, 4, 100, 92)
+        p = widgets.Panel(30, 4, 100, 105)
         p.title.set("Paused")
-        t.menu = widgets.MenuList(34, 17, 92, 6, 13, MENU)
+        t.menu = widgets.MenuList(34, 17, 92, 7, 13, MENU)
         p.group.append(t.menu.group)
         t.pause = p
         t.group.append(p.group)
@@ -57,6 +58,11 @@ def on_key(t, key):
     if i == M_HINT:
         close(t)
         thinking.start_hint(t)
+    elif i == M_WHY:
+        from ui import spades_why  # words only now, and only for this page
+        rows = spades_why.rows(t)
+        layout.let_go("ui.spades_why")
+        t._page("Why?", rows, "A: back", lambda: back(t))
     elif i == M_LAST:
         close(t)
         review(t)
