@@ -13,9 +13,10 @@ or, in slices between frames (only hard's card play takes more than one step):
 from engine.rng import Rng
 from engine.bots import spades_track as tr
 from engine.bots import spades_bid as bd
-from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT,
-                           DISCARD_DONE, NEXT_HAND, PASS, DISCARD, BIDDING, EXCHANGE, PLAY,
+from engine.tricks import (BID, BLIND_NIL, LOOK, NEXT_HAND, PASS, BIDDING, EXCHANGE, PLAY,
                            HAND_OVER, DECLARE, DRAW, DISCARDING)
+
+from engine.bots.spades_track import const
 
 LEVELS = ("random", "easy", "normal", "hard")
 # hard's budget: card plays inside playouts per decision, redeals charged (board VM:
@@ -48,8 +49,10 @@ def table(v):
         t.size[s] = 13
     for s in range(4):
         t.left[s] = 0x1FFF
-    for c in _dead(v):
-        t.left[c // 13] &= ~(1 << (c % 13))
+    if n == 2:
+        from engine.bots.spades_draw import dead  # two players only
+        for c in dead(v):
+            t.left[c // 13] &= ~(1 << (c % 13))
     t.bag_penalty = 1 if v.bag_penalty else 0
     # replay the cards played: voids, spades broken, tricks
     lead = v.leaders
@@ -68,19 +71,6 @@ def table(v):
     if v.phase == PLAY:
         t.to_move = v.to_move
     return t
-
-
-def _dead(v):
-    """Two-player: cards this seat put on the discard pile (it saw each, RULES 2.2)
-    and its Double Nil discards; all out of play unless the opponent declared Double
-    Nil (its replacements come from that pile, 2.4)."""
-    if len(v.bids) != 2:
-        return b""
-    if v.declared[1 - v.seat] == 2:
-        return b""
-    if v.phase == DISCARDING:
-        return v.rejected
-    return v.rejected + bytes(v.discarded)
 
 
 def unseen_cards(v, t):
@@ -132,17 +122,9 @@ def legal(v, t=None):
         return [PASS + c for c in v.hand if c not in v.passed]
     if ph == HAND_OVER:
         return [NEXT_HAND]
-    if ph == DECLARE:
-        return [DOUBLE_NIL, NO_DOUBLE_NIL]
-    if ph == DRAW:
-        return [KEEP, REJECT]
-    if ph == DISCARDING:
-        ch = v.discarded
-        if len(ch) >= 3:
-            return [DISCARD_DONE]
-        out = [DISCARD + c for c in v.hand if c not in ch]
-        out.append(DISCARD_DONE)
-        return out
+    if ph == DECLARE or ph == DRAW or ph == DISCARDING:
+        from engine.bots.spades_draw import legal2  # two players only
+        return legal2(v)
     return []
 
 
@@ -177,10 +159,34 @@ def blind_nil_wanted(v, level):
     return behind >= 250 and (h or theirs >= v.target - 100) and (p >= 4 or h and p < 0)
 
 
-def choose_bid(v, m, level, rng):
+# why a bot decided (Bot.why, small ints; their text: ui/spades_why.py): a card played
+# by the policy is (spades_track.WHY[0], card, WHY[1]); the other kinds start with:
+_W_SEARCH = const(40)  # (40, card, its mean x10, runner-up, its mean x10, deals, the
+# policy's rule, the policy's card): Search.why
+_W_RANDOM = const(41)  # (41, action)
+_W_ONLY = const(42)  # (42, card): every sensible card is the same card
+_W_TAKE = const(43)  # (43, card): last to play, the cheapest card that takes a needed trick
+_W_NIL = const(50)  # (50, 0, tricks x10, Nil risk x10, the risk allowed)
+_W_BID = const(51)  # (51, bid, tricks x10, the estimate rounded, changes, then clubs,
+# diamonds, hearts, spades: the suit's share x10 times 32 plus the honours counted,
+# spades_bid.tricks10; then the ruffs x10)
+_W_BLIND = const(52)  # (52, our score, their score, partner's bid)
+# 53 to 54: two players' choices, spades_draw.decide
+_W_PASS = const(55)  # (55, card, 1 if the Blind Nil bidder)
+# 56: two players' Double Nil replacements, spades_draw.decide
+# changes (_W_BID's last figure): bits for what moved the bid off the rounded estimate
+_CH_BAGS = const(1)  # near 10 bags: one more
+_CH_SHORT = const(2)  # the table's bids pass 13: one less
+_CH_NIL = const(4)  # over an opponent's Nil: one less
+_CH_LUCK = const(8)  # easy's mistake
+_CH_CLAMP = const(16)  # kept within 1..13
+
+
+def choose_bid(v, m, level, rng, why=None):
+    """The bid action; `why` (10 slots, or None) gets its _W_NIL / _W_BID reason."""
     n = len(v.bids)
     me = v.seat
-    est = bd.tricks10(m, n)
+    est = bd.tricks10(m, n, why)
     risk = bd.nil_risk(m, n)
     side = _side(v, me)
     behind = v.scores[1 - side] - v.scores[side]
@@ -196,9 +202,9 @@ def choose_bid(v, m, level, rng):
                 limit -= OPP_NIL_RISK[level]
     if behind >= 150:
         limit += 4
-    if level >= 2 and est <= 22 and risk <= limit:
-        return BID
-    if level == 1 and est <= 12 and risk <= limit:
+    if level >= 2 and est <= 22 and risk <= limit or level == 1 and est <= 12 and risk <= limit:
+        if why:
+            why[0:5] = (_W_NIL, 0, est, risk, limit)
         return BID
     if n == 4:
         b = (est + (HARD_ROUND if level == 3 else 4)) // 10
@@ -206,12 +212,16 @@ def choose_bid(v, m, level, rng):
         # two players share 13 tricks: a hand takes about est / 10 + 4.5 (measured
         # over policy playouts), bid a little under that
         b = (9 * est + 200) // 100
+    b0 = b
+    ch = 0
     if level == 1 and rng.below(4) == 0:
         b += rng.below(3) - 1
+        ch = _CH_LUCK
     if level >= 2:
         if n == 4:
             if v.bags[side] >= 7 and b * 10 + 5 <= est:
                 b += 1  # near 10 bags: bid a half trick, not a whole one (sets cost more)
+                ch |= _CH_BAGS
             total = 0
             for x in v.bids:
                 if x > 0 and x != BLIND_NIL:
@@ -219,16 +229,19 @@ def choose_bid(v, m, level, rng):
             # everyone has bid and tricks are short: the sets fall on the greedy side
             if total + b > 13 and b > 1 and est % 10 < 5:
                 b -= 1
+                ch |= _CH_SHORT
             if level == 3 and HARD_NIL_SHADE:
                 for o in (1, 3):
                     x = v.bids[(me + o) & 3]
                     if (x == 0 or x == BLIND_NIL) and b > 1:
                         b -= 1  # tricks will go into setting that Nil
+                        ch |= _CH_NIL
                         break
-    if b < 1:
-        b = 1
-    if b > 13:
-        b = 13
+    if b < 1 or b > 13:
+        b = 1 if b < 1 else 13
+        ch |= _CH_CLAMP
+    if why:  # the estimate's parts are in why[5:10] (tricks10)
+        why[0:5] = (_W_BID, b, est, b0, ch)
     return BID + b
 
 
@@ -265,11 +278,13 @@ class Bot:
         """Start deciding for observation v (v.to_move must be this seat)."""
         self._action = -1
         self._searching = False
+        self.why = None  # why it decided (the kinds above), once it has
         lv = self.level
         ph = v.phase
         if lv == 0:
             acts = legal(v)
             self._action = acts[self.rng.below(len(acts))]
+            self.why = (_W_RANDOM, self._action)
             return
         if ph == PLAY:
             t = table(v)
@@ -282,13 +297,13 @@ class Bot:
                 if done:
                     self._searching = False
                     self._action = self.search.result()
+                    self.why = self.search.why(self._action)
                     self.search.t = None
                     self.search.unseen = None
                 return
-            if lv == 1:
-                self._action = self._easy_play(v, t)
-                return
-            self._action = tr.pick(t, self.seat)
+            self._action = self._easy_play(v, t) if lv == 1 else tr.pick(t, self.seat)
+            if self.why is None:  # the policy's card: the rule that chose it
+                self.why = (tr.WHY[0], self._action, tr.WHY[1])
             return
         self._action = self._decide(v, lv)
 
@@ -300,6 +315,7 @@ class Bot:
         if srch.step(n):
             self._searching = False
             self._action = srch.result()
+            self.why = srch.why(self._action)
             srch.t = None  # let this decision's table go
             srch.unseen = None
             return True
@@ -312,7 +328,9 @@ class Bot:
         # easy forgets which cards were played: everything it does not hold is out
         acts = legal(v, t)
         if self.rng.below(8) == 0:
-            return acts[self.rng.below(len(acts))]
+            c = acts[self.rng.below(len(acts))]
+            self.why = (_W_RANDOM, c)
+            return c
         me = self.seat
         for s in range(4):
             t.left[s] = 0x1FFF
@@ -327,30 +345,23 @@ class Bot:
         rng = self.rng
         if ph == BIDDING:
             if not getattr(v, "looked", True):
-                return BLIND_NIL if blind_nil_wanted(v, lv) else LOOK
-            return choose_bid(v, bd.masks(v.hand), lv, rng)
+                if blind_nil_wanted(v, lv):
+                    self.why = (_W_BLIND, v.scores[me & 1], v.scores[1 - (me & 1)], v.bids[me ^ 2])
+                    return BLIND_NIL
+                return LOOK
+            why = self.why = [0] * 10
+            return choose_bid(v, bd.masks(v.hand), lv, rng, why)
         if ph == EXCHANGE:
             bidder = v.bids[me] == BLIND_NIL
             for c in bd.exchange_cards(v.hand, bidder):
                 if c not in v.passed:
+                    self.why = (_W_PASS, c, 1 if bidder else 0)
                     return PASS + c
         if ph == HAND_OVER:
             return NEXT_HAND
-        if ph == DECLARE:
-            from engine.bots.spades_draw import double_nil_wanted
-            return DOUBLE_NIL if double_nil_wanted(v, lv) else NO_DOUBLE_NIL
-        if ph == DRAW:
-            from engine.bots.spades_draw import keep_card
-            return KEEP if keep_card(v, v.drawn, lv, rng) else REJECT
-        if ph == DISCARDING:
-            from engine.bots.spades_draw import double_nil_discards
-            done = v.discarded
-            for c in double_nil_discards(v.hand, lv):
-                if c not in done:
-                    if len(done) >= 3:
-                        break
-                    return DISCARD + c
-            return DISCARD_DONE
+        if ph == DECLARE or ph == DRAW or ph == DISCARDING:
+            from engine.bots.spades_draw import decide  # two players only
+            return decide(self, v, lv)
         acts = legal(v)
         return acts[0]
 
