@@ -7,7 +7,9 @@
 #
 # Plans: "all" (title -> four-player Spades to the end of a match -> two-player,
 # one hand -> Spit, a whole match -> Options, Statistics, Rules -> Continue of the
-# four-player match as saved after its first hand), "spades4", "spit".
+# four-player match as saved after its first hand), "spades4", "spit". The
+# four-player match replays its first hand once (Select on its end page), so the
+# heap of a replay (two matches alive) is measured too.
 # With timing on, each frame's Python work is timed with time.ticks_cpu() and filed
 # by kind in fixed histograms (no allocation per frame); pystone runs at the end.
 # With profile on, the live heap is printed each time it reaches a new high (every
@@ -67,6 +69,7 @@ _step = 0  # progress inside a stage
 _hands = 0  # hand ends seen in a Spades stage
 _first_hand = -1
 _snapped = False
+_replayed = 0  # 0: not yet; 1: Select on the next hand's end page; 2: replayed
 # the state before the frame being timed, to tell its kind afterwards
 _key = -1
 _hist_len = -1
@@ -77,7 +80,7 @@ _t_end = 0
 _buf = bytearray(256)
 
 
-_STATE = ("stage", "_step", "frames", "now", "_stage_frames", "_snapped", "_first_hand", "_hands", "_sub")
+_STATE = ("stage", "_step", "frames", "now", "_stage_frames", "_snapped", "_first_hand", "_hands", "_sub", "_replayed")
 
 
 def setup(globals_, plan_name, mode, resume):
@@ -353,14 +356,19 @@ def _came_home(home, game):
 def _spades(app, s, home, mode):
     """mode 0: to the end of the match; 1: one hand, then Quit from the pause menu;
     2 (Continue): the resumed hand's end and one more hand, then Quit."""
-    global _step, _hands, _first_hand
+    global _step, _hands, _first_hand, _replayed
     if _came_home(home, "Spades"):
         return
     m = getattr(s, "m", None)
     if m is None:  # a page (hand over, match over) or a prompt: A goes on
         _step = 1
         if _stage_frames % 3 == 0:
-            _press(_A)
+            if _replayed == 1:  # the first hand's end page: replay the deal once
+                _replayed = 2
+                print("replay of hand %d" % _first_hand)
+                _press(_SELECT)
+            else:
+                _press(_A)
         return
     _step = 1
     ph = m.phase
@@ -369,6 +377,8 @@ def _spades(app, s, home, mode):
     if ph == 3 or ph == 4:  # HAND_OVER, MATCH_OVER: the page follows
         if mode == 0:
             _snapshot()
+            if _replayed == 0:
+                _replayed = 1
         return
     hands = m.hand_no - _first_hand
     if (mode == 1 and hands >= 1) or (mode == 2 and hands >= 2):
