@@ -143,7 +143,11 @@ def show_history(t, back):
     (ui/spades_replay.py), A or B go `back()`. A resumed match's table knows only
     the total so far: the hands its save keeps are read from the engine."""
     from engine.lazy import call
-    kept = call("spades_replay", "history", getattr(t, "replaying", None) or t.m)
+    held = getattr(t, "replaying", None)  # during a replay: the match's bytes (ui/spades_replay.py)
+    kept = call("spades_replay", "history", t.m if held is None else type(t.m).from_bytes(held[0]))
+    if held is not None:
+        from ui.spades_layout import let_go
+        let_go("engine.spades_load", "engine.spades_record")
     if len(kept) > len(t.history):
         t.history = kept
     h = t.history

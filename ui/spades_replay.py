@@ -4,11 +4,14 @@ the start. Asked for with Select on a hand's end page or on a row of the score
 history; imported then and let go when the match goes on.
 
 While a replay runs, the table holds the replayed Match (its replay_of set) and
-keeps the match aside; the table's save points are switched off (its _save is
-shadowed by one that writes nothing) and the hand's end goes to this module's page,
-not to the statistics, so the match's own save
-point stays as it was and Continue (after a power cut too) resumes the match, never
-the replay.
+keeps aside only what the match goes back to: its bytes (to_bytes(), rebuilt with
+from_bytes when the replay ends) and the first try's points. The hand's end page,
+this module, the record and the loader leave the heap before the bots are loaded
+again, so a replay holds what a hand in play holds (tools/boardfit.py plays one).
+The table saves nothing while its match is a replay (ui/spades_table.py _save) and
+the hand's end goes to this module's page, not to the statistics, so the match's own
+save point stays as it was and Continue (after a power cut too) resumes the match,
+never the replay.
 Its end page shows the first try's points and the replay's side by side; A goes on
 with the match (the next hand, or back to the hand under way), Select replays it
 again.
@@ -19,17 +22,22 @@ from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
 
 
 def start(t, k):
-    """Deal hand k of the match again on the table t (its Match is kept aside)."""
-    m = getattr(t, "replaying", None) or t.m
+    """Deal hand k of the match again on the table t (the match kept aside as bytes)."""
+    held = getattr(t, "replaying", None)
+    m = t.m if held is None else type(t.m).from_bytes(held[0])
     try:
         r = call("spades_replay", "replay", m, k)
+        first = call("spades_replay", "result", m, k)
     except (IllegalAction, ValueError) as e:  # not played, or no longer kept
+        let_go("engine.spades_load", "engine.spades_record")
         t.app.show(t)
         t.say(e.args[0][3:26])
         return False
-    t.replaying = m
-    t._save = _no_save  # every save point of the table (pause menu, Quit) writes nothing
+    t.replaying = (m.to_bytes(), first, m.phase in (HAND_OVER, MATCH_OVER))  # what go_on needs
+    m = None
     _switch(t, r)
+    t.page = None  # built again for the replay's end
+    let_go(*_CODE)
     t.open_hand()
     text = "Replay of hand %d" % k
     pad = (23 - len(text)) // 2
@@ -37,8 +45,10 @@ def start(t, k):
     return True
 
 
-def _no_save(stats=None):
-    pass
+# the hand's end page and its code, the record and the loader: none of it is needed
+# while the replay is played, and the bots want the room
+_CODE = ("ui.spades_pages", "ui.pages", "ui.spades_hand_end", "engine.spades_record",
+         "engine.spades_load", __name__)
 
 
 def _switch(t, m):
@@ -88,25 +98,23 @@ def ended(t):
     from ui.spades_pages import breakdown_rows, HEAD
     from ui.spades_layout import lights
     r = t.m
-    m = t.replaying
     k = r.replay_of
     names = t._side_names()
-    out = rows(names, call("spades_replay", "result", m, k), call("spades_replay", "result", r, k))
+    out = rows(names, t.replaying[1], call("spades_replay", "result", r, k))
     out.append(("The replay's hand", "", HEAD))
     out += breakdown_rows(r.last_breakdown, names, r.scores, r.bags, t.n)
     lights(t, -1)
-    on = "A: next" if m.phase in (HAND_OVER, MATCH_OVER) else "A: back"
+    on = "A: next" if t.replaying[2] else "A: back"
     t._page("Replay of hand %d" % k, out, on + "  Sel: again", lambda: go_on(t))
     t.page.choose(lambda row: start(t, k))
 
 
 def go_on(t):
     """Back to the match: its next hand (or its end), or the hand under way."""
-    m = t.replaying
+    m = type(t.m).from_bytes(t.replaying[0])
     t.replaying = None
-    del t._save  # the table's own save points again
     _switch(t, m)
-    let_go(__name__)
+    let_go("engine.spades_load", "engine.spades_record", __name__)
     if m.phase in (HAND_OVER, MATCH_OVER):
         from ui.spades_hand_end import next_hand
         next_hand(t)

@@ -304,7 +304,10 @@ class Table:
 
     def _save(self, stats=None):
         """A save point (flash wears: the hand's end and leaving the table only); the
-        game and `stats` in one write. A finished match is cleared."""
+        game and `stats` in one write. A finished match is cleared; a replay of a
+        hand (ui/spades_replay.py) is never saved."""
+        if getattr(self.m, "replay_of", 0):
+            return
         st = self._saving()
         if st is not None:
             if self.m.phase == MATCH_OVER:
