@@ -188,3 +188,23 @@ def test_next_hand_refuses_as_apply_does_and_changes_nothing(mod):
     with pytest.raises(IllegalAction):
         next_hand(m)
     assert m.to_bytes() == before
+
+
+@pytest.mark.parametrize("mod", (spades, spades2))
+def test_the_match_a_replay_keeps_as_bytes_comes_back_whole(mod):
+    # ui/spades_replay.py keeps the match aside as to_bytes() while a hand is
+    # replayed and rebuilds it after (RULES 4: a replay counts nowhere): at a hand's
+    # end, at the match's end and in the middle of a hand, the rebuilt match is the
+    # same and replays and scores its hands as the match did
+    ms = [played(mod, 3)[0], under_way(mod, 2)[0]]
+    if mod is spades:
+        ms.append(played(mod, 9, seed=9, target=200)[0])  # this one is over after a hand
+        assert ms[-1].phase == MATCH_OVER
+    for m in ms:
+        b = m.to_bytes()
+        m2 = mod.Match.from_bytes(b)
+        assert m2.to_bytes() == b and m2.phase == m.phase and m2.to_move == m.to_move
+        last = m.hand_no if m.phase in (HAND_OVER, MATCH_OVER) else m.hand_no - 1
+        for k in range(max(1, last - KEPT + 2), last + 1):  # the hands still kept
+            assert result(m2, k) == result(m, k) and replay(m2, k)._saved == replay(m, k)._saved
+    assert ms[1].phase not in (HAND_OVER, MATCH_OVER)
