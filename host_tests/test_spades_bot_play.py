@@ -310,3 +310,17 @@ def test_search_needs_a_wide_edge_to_override_the_cover_of_a_partners_nil():
             s.edge[i] = 10
         s.total[1] = gain * 10
         assert (s.result() == s.cands[0]) == kept, (bids, s.cands)
+
+
+def test_hard_nils_a_hand_of_no_tricks_rather_than_bid_one():
+    # RULES 1.3 / 1.7: a bid of 1 on a hand worth no trick leaves the partner to make it;
+    # hard Nils it with more Nil risk than usual (normal still bids 1)
+    hand = bytes(sorted(cards("4C 5C 8C 9C 3D 4D 5D 9D 2H 5H TH 7S 9S")))
+    m = bd.masks(hand)
+    assert bd.tricks10(m) < 10 - sb.HARD_ROUND and sb.NIL_RISK[3] < bd.nil_risk(m)
+    v = Obs(hand=hand, bids=[-1, 3, 2, -1])
+    assert sb.Bot(0, "hard").act(v) == BID
+    assert sb.Bot(0, "normal").act(v) == BID + 1
+    # the same risk with a trick in hand (the AD for the 9D): hard bids it
+    hand = bytes(sorted(cards("4C 5C 8C 9C 3D 4D 5D AD 2H 5H TH 7S 9S")))
+    assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 3, 2, -1])) > BID
