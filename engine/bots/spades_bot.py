@@ -10,9 +10,11 @@ or, in slices between frames (only hard's card play takes more than one step):
     action = bot.result()
     hint = suggest(match.observation(0), "normal")  # the hint button
 """
+import sys
+
+from engine import lazy
 from engine.rng import Rng
 from engine.bots import spades_track as tr
-from engine.bots import spades_bid as bd
 from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT,
                            DISCARD_DONE, NEXT_HAND, PASS, DISCARD, BIDDING, EXCHANGE, PLAY,
                            HAND_OVER, DECLARE, DRAW, DISCARDING)
@@ -23,13 +25,6 @@ LEVELS = ("random", "easy", "normal", "hard")
 # worst of 1.29 s there)
 HARD_BUDGET = 1050
 SAMPLE_COST = 12  # what drawing one deal costs, in card plays
-
-
-def _played_set(v):
-    seen = bytearray(52)
-    for c in v.history:
-        seen[c] = 1
-    return seen
 
 
 def table(v):
@@ -146,102 +141,26 @@ def legal(v, t=None):
     return []
 
 
-def _side(v, seat):
-    return seat & 1 if len(v.bids) == 4 else seat
-
-
-# ---- bidding ----
-
-HARD_ROUND = 2  # hard rounds its estimate down: contracts first (with spade length
-# counted in full, 1 -> 2 gained ~1.5 bag-charged points a hand, contracts ~95%, two
-# tuning seeds of 200 duplicate hands)
-HARD_NIL_SHADE = 1  # hard bids one less over an opponent's Nil (contracts 88% -> 90%)
-NIL_RISK = (0, 4, 5, 13)  # by level index: random, easy, normal, hard (hard 10 -> 13:
-# +1.1 and +1.5 bag-charged points on the tuning seeds, more Nils made less often)
-OPP_NIL_RISK = (5, 5, 5, 8)  # less over an opponent's Nil: this side plays to set it
-
-
-def blind_nil_wanted(v, level):
-    """4p, before looking (RULES 1.4): from the bids so far and the scores only."""
-    if level < 2 or not v.blind_nil:
-        return False
-    me = v.seat
-    p = v.bids[me ^ 2]
-    if p == 0 or p == BLIND_NIL:
-        return False
-    theirs = v.scores[1 - (me & 1)]
-    behind = theirs - v.scores[me & 1]
-    h = level == 3  # normal's Blind Nils are made less often: a last resort only
-    # and a partner to cover (hard: or one yet to bid)
-    return (behind >= 250 and (h or theirs >= v.target - 100) or h and behind >= 150
-            and theirs >= v.target - 120) and (p >= 4 or h and p < 0)
-
-
-def choose_bid(v, m, level, rng):
-    n = len(v.bids)
-    me = v.seat
-    est = bd.tricks10(m, n)
-    risk = bd.nil_risk(m, n)
-    side = _side(v, me)
-    behind = v.scores[1 - side] - v.scores[side]
-    limit = NIL_RISK[level]
-    if n == 4:
-        p = v.bids[me ^ 2]
-        if p == 0 or p == BLIND_NIL:
-            limit = -99  # partner already Nil: bid for real and cover
-        elif p >= 4:
-            limit += 3
-        for o in (1, 3):
-            if v.bids[(me + o) & 3] in (0, BLIND_NIL):
-                limit -= OPP_NIL_RISK[level]
-    if behind >= 150:
-        limit += 4
-    if level >= 2 and est <= 22 and risk <= limit:
-        return BID
-    if level == 1 and est <= 12 and risk <= limit:
-        return BID
-    if n == 4:
-        b = (est + (HARD_ROUND if level == 3 else 4)) // 10
-    else:
-        # two players share 13 tricks: a hand takes about est / 10 + 4.5 (measured
-        # over policy playouts), bid a little under that
-        b = (9 * est + 200) // 100
-    if level == 1 and rng.below(4) == 0:
-        b += rng.below(3) - 1
-    if level >= 2:
-        if n == 4:
-            if v.bags[side] >= 7 and b * 10 + 5 <= est:
-                b += 1  # near 10 bags: bid a half trick, not a whole one (sets cost more)
-            total = 0
-            for x in v.bids:
-                if x > 0 and x != BLIND_NIL:
-                    total += x
-            # everyone has bid and tricks are short: the sets fall on the greedy side
-            if total + b > 13 and b > 1 and est % 10 < 5:
-                b -= 1
-            if level == 3 and HARD_NIL_SHADE:
-                for o in (1, 3):
-                    x = v.bids[(me + o) & 3]
-                    if (x == 0 or x == BLIND_NIL) and b > 1:
-                        b -= 1  # tricks will go into setting that Nil
-                        break
-    if b < 1:
-        b = 1
-    if b > 13:
-        b = 13
-    return BID + b
-
-
 _SEARCH = []
 
 
 def _searcher():
     """One Search object shared by every hard bot (only one thinks at a time): its
-    tables are allocated once."""
+    tables are allocated at a hand's first card play and kept through the play."""
     if not _SEARCH:
         from engine.bots.spades_search import Search
         _SEARCH.append(Search(1))
     return _SEARCH[0]
+
+
+def _let_search_go():
+    """Before the bidding: the search and its module leave the heap (they come back
+    at the play), so the bidding's code has their room, not a hole beside them."""
+    if _SEARCH:
+        _SEARCH.pop()
+    name = "engine.bots.spades_search"
+    if name in sys.modules:
+        lazy.forget(name)
 
 
 class Bot:
@@ -250,10 +169,8 @@ class Bot:
         self.level = LEVELS.index(level) if isinstance(level, str) else level
         self.rng = Rng(seed * 4 + seat + 1)
         self.budget = budget
-        self.search = None
         self._action = -1
-        if self.level == 3:
-            _searcher()  # long-lived: load and allocate it now, before the heap fragments
+        self._searching = False
 
     def act(self, v):
         self.begin(v)
@@ -274,16 +191,17 @@ class Bot:
         if ph == PLAY:
             t = table(v)
             if lv == 3:
-                srch = self.search = _searcher()
+                # the shared search, never held by a bot: _let_search_go frees it
+                srch = _searcher()
                 srch.rng.seed(self.rng.next16() + 1)  # the bot's own seed: decisions replay
-                done = self.search.start(t, self.seat, unseen_cards(v, t), self.budget,
-                                         known_cards(v, t), SAMPLE_COST)
+                done = srch.start(t, self.seat, unseen_cards(v, t), self.budget,
+                                  known_cards(v, t), SAMPLE_COST)
                 self._searching = True
                 if done:
                     self._searching = False
-                    self._action = self.search.result()
-                    self.search.t = None
-                    self.search.unseen = None
+                    self._action = srch.result()
+                    srch.t = None
+                    srch.unseen = None
                 return
             if lv == 1:
                 self._action = self._easy_play(v, t)
@@ -296,7 +214,7 @@ class Bot:
         """Spend up to n card plays of search; True when the action is ready."""
         if not self._searching:
             return True
-        srch = self.search
+        srch = _SEARCH[0]
         if srch.step(n):
             self._searching = False
             self._action = srch.result()
@@ -322,37 +240,12 @@ class Bot:
         return tr.pick(t, me)
 
     def _decide(self, v, lv):
-        ph = v.phase
-        me = self.seat
-        rng = self.rng
-        if ph == BIDDING:
-            if not getattr(v, "looked", True):
-                return BLIND_NIL if blind_nil_wanted(v, lv) else LOOK
-            return choose_bid(v, bd.masks(v.hand), lv, rng)
-        if ph == EXCHANGE:
-            bidder = v.bids[me] == BLIND_NIL
-            for c in bd.exchange_cards(v.hand, bidder):
-                if c not in v.passed:
-                    return PASS + c
-        if ph == HAND_OVER:
+        # bids, the exchange, two-player draws: code the play never needs, in the
+        # heap only while it runs
+        if v.phase == HAND_OVER:
             return NEXT_HAND
-        if ph == DECLARE:
-            from engine.bots.spades_draw import double_nil_wanted
-            return DOUBLE_NIL if double_nil_wanted(v, lv) else NO_DOUBLE_NIL
-        if ph == DRAW:
-            from engine.bots.spades_draw import keep_card
-            return KEEP if keep_card(v, v.drawn, lv, rng) else REJECT
-        if ph == DISCARDING:
-            from engine.bots.spades_draw import double_nil_discards
-            done = v.discarded
-            for c in double_nil_discards(v.hand, lv):
-                if c not in done:
-                    if len(done) >= 3:
-                        break
-                    return DISCARD + c
-            return DISCARD_DONE
-        acts = legal(v)
-        return acts[0]
+        _let_search_go()
+        return lazy.call("bots.spades_bidding", "decide", v, lv, self.seat, self.rng)
 
 
 def suggest(v, level="normal", seed=0, budget=HARD_BUDGET):

@@ -1,0 +1,128 @@
+"""The Spades bots' choices before the cards are played: Blind Nil or a look at the
+cards, the bid, the Blind Nil exchange (RULES 1.4), and for two players Double Nil,
+the draw and the replaced cards (spades_draw). spades_bot imports it for each such
+choice and drops it after (engine.lazy.call): none of it is in the heap while the
+cards are played and the search needs the room.
+"""
+from engine.bots import spades_bid as bd
+from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT,
+                           DISCARD_DONE, PASS, DISCARD, BIDDING, EXCHANGE, DECLARE, DRAW,
+                           DISCARDING)
+
+
+def decide(v, lv, me, rng):
+    """The action of seat `me` at level index lv from observation v, before the play."""
+    ph = v.phase
+    if ph == BIDDING:
+        if not getattr(v, "looked", True):
+            return BLIND_NIL if blind_nil_wanted(v, lv) else LOOK
+        return choose_bid(v, bd.masks(v.hand), lv, rng)
+    if ph == EXCHANGE:
+        bidder = v.bids[me] == BLIND_NIL
+        for c in bd.exchange_cards(v.hand, bidder):
+            if c not in v.passed:
+                return PASS + c
+    if ph == DECLARE:
+        from engine.bots.spades_draw import double_nil_wanted
+        return DOUBLE_NIL if double_nil_wanted(v, lv) else NO_DOUBLE_NIL
+    if ph == DRAW:
+        from engine.bots.spades_draw import keep_card
+        return KEEP if keep_card(v, v.drawn, lv, rng) else REJECT
+    if ph == DISCARDING:
+        from engine.bots.spades_draw import double_nil_discards
+        done = v.discarded
+        for c in double_nil_discards(v.hand, lv):
+            if c not in done:
+                if len(done) >= 3:
+                    break
+                return DISCARD + c
+        return DISCARD_DONE
+    from engine.bots.spades_bot import legal
+    return legal(v)[0]
+
+
+def _side(v, seat):
+    return seat & 1 if len(v.bids) == 4 else seat
+
+
+# ---- bidding ----
+
+HARD_ROUND = 2  # hard rounds its estimate down: contracts first (with spade length
+# counted in full, 1 -> 2 gained ~1.5 bag-charged points a hand, contracts ~95%, two
+# tuning seeds of 200 duplicate hands)
+HARD_NIL_SHADE = 1  # hard bids one less over an opponent's Nil (contracts 88% -> 90%)
+NIL_RISK = (0, 4, 5, 13)  # by level index: random, easy, normal, hard (hard 10 -> 13:
+# +1.1 and +1.5 bag-charged points on the tuning seeds, more Nils made less often)
+OPP_NIL_RISK = (5, 5, 5, 8)  # less over an opponent's Nil: this side plays to set it
+
+
+def blind_nil_wanted(v, level):
+    """4p, before looking (RULES 1.4): from the bids so far and the scores only."""
+    if level < 2 or not v.blind_nil:
+        return False
+    me = v.seat
+    p = v.bids[me ^ 2]
+    if p == 0 or p == BLIND_NIL:
+        return False
+    theirs = v.scores[1 - (me & 1)]
+    behind = theirs - v.scores[me & 1]
+    h = level == 3  # normal's Blind Nils are made less often: a last resort only
+    # and a partner to cover (hard: or one yet to bid)
+    return (behind >= 250 and (h or theirs >= v.target - 100) or h and behind >= 150
+            and theirs >= v.target - 120) and (p >= 4 or h and p < 0)
+
+
+def choose_bid(v, m, level, rng):
+    n = len(v.bids)
+    me = v.seat
+    est = bd.tricks10(m, n)
+    risk = bd.nil_risk(m, n)
+    side = _side(v, me)
+    behind = v.scores[1 - side] - v.scores[side]
+    limit = NIL_RISK[level]
+    if n == 4:
+        p = v.bids[me ^ 2]
+        if p == 0 or p == BLIND_NIL:
+            limit = -99  # partner already Nil: bid for real and cover
+        elif p >= 4:
+            limit += 3
+        for o in (1, 3):
+            if v.bids[(me + o) & 3] in (0, BLIND_NIL):
+                limit -= OPP_NIL_RISK[level]
+    if behind >= 150:
+        limit += 4
+    if level >= 2 and est <= 22 and risk <= limit:
+        return BID
+    if level == 1 and est <= 12 and risk <= limit:
+        return BID
+    if n == 4:
+        b = (est + (HARD_ROUND if level == 3 else 4)) // 10
+    else:
+        # two players share 13 tricks: a hand takes about est / 10 + 4.5 (measured
+        # over policy playouts), bid a little under that
+        b = (9 * est + 200) // 100
+    if level == 1 and rng.below(4) == 0:
+        b += rng.below(3) - 1
+    if level >= 2:
+        if n == 4:
+            if v.bags[side] >= 7 and b * 10 + 5 <= est:
+                b += 1  # near 10 bags: bid a half trick, not a whole one (sets cost more)
+            total = 0
+            for x in v.bids:
+                if x > 0 and x != BLIND_NIL:
+                    total += x
+            # everyone has bid and tricks are short: the sets fall on the greedy side
+            if total + b > 13 and b > 1 and est % 10 < 5:
+                b -= 1
+            if level == 3 and HARD_NIL_SHADE:
+                for o in (1, 3):
+                    x = v.bids[(me + o) & 3]
+                    if (x == 0 or x == BLIND_NIL) and b > 1:
+                        b -= 1  # tricks will go into setting that Nil
+                        break
+    if b < 1:
+        b = 1
+    if b > 13:
+        b = 13
+    return BID + b
+
