@@ -563,6 +563,7 @@ def test_bidding_code_loaded_only_while_a_bot_bids():
     while m.phase != HAND_OVER:
         s = m.to_move
         m.apply(bots[s].act(m.observation(s)), s)
+    assert not sb._SEARCH  # the last trick let it go: the hand's end has its room
     m.apply(NEXT_HAND)
     s = m.to_move
     m.apply(bots[s].act(m.observation(s)), s)

@@ -189,6 +189,13 @@ class Bot:
             self._action = acts[self.rng.below(len(acts))]
             return
         if ph == PLAY:
+            if lv == 3 and len(v.hand) == 1:
+                # the last trick: nothing to search, and the search's room goes to the
+                # hand's end (scores, the save) and the next bidding
+                self.rng.next16()  # as a search's seed would: the bot's sequence stays
+                _let_search_go()
+                self._action = v.hand[0]
+                return
             t = table(v)
             if lv == 3:
                 # the shared search, never held by a bot: _let_search_go frees it
