@@ -109,8 +109,8 @@ ADMIN = ("write", "clear", "reject", "take_notice", "load_game", "has_game", "lo
          "save_options", "clear_options", "load_stats", "save_stats", "reset_stats")
 
 # Storage methods kept in engine/storage_record.py, imported only while one runs
-RECORD_CODE = ("_read_at", "_newest", "_scan", "read", "_put", "parts", "commit", "_set", "save_game",
-               "clear_game")
+RECORD_CODE = ("_read_at", "_newest", "_scan", "read", "_put", "parts", "commit", "_set",
+               "save_game", "clear_game")
 
 
 class Storage:

@@ -4,6 +4,7 @@ the draw and the replaced cards (spades_draw). spades_bot imports it for each su
 choice and drops it after (engine.lazy.call): none of it is in the heap while the
 cards are played and the search needs the room.
 """
+from engine.lazy import call
 from engine.bots import spades_bid as bd
 from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT,
                            DISCARD_DONE, PASS, DISCARD, BIDDING, EXCHANGE, DECLARE, DRAW,
@@ -22,16 +23,14 @@ def decide(v, lv, me, rng):
         for c in bd.exchange_cards(v.hand, bidder):
             if c not in v.passed:
                 return PASS + c
+    # two players (spades_draw): loaded for the choice and dropped, as this module is
     if ph == DECLARE:
-        from engine.bots.spades_draw import double_nil_wanted
-        return DOUBLE_NIL if double_nil_wanted(v, lv) else NO_DOUBLE_NIL
+        return DOUBLE_NIL if call("bots.spades_draw", "double_nil_wanted", v, lv) else NO_DOUBLE_NIL
     if ph == DRAW:
-        from engine.bots.spades_draw import keep_card
-        return KEEP if keep_card(v, v.drawn, lv, rng) else REJECT
+        return KEEP if call("bots.spades_draw", "keep_card", v, v.drawn, lv, rng) else REJECT
     if ph == DISCARDING:
-        from engine.bots.spades_draw import double_nil_discards
         done = v.discarded
-        for c in double_nil_discards(v.hand, lv):
+        for c in call("bots.spades_draw", "double_nil_discards", v.hand, lv):
             if c not in done:
                 if len(done) >= 3:
                     break

@@ -154,8 +154,9 @@ def _searcher():
 
 
 def _let_search_go():
-    """Before the bidding: the search and its module leave the heap (they come back
-    at the play), so the bidding's code has their room, not a hole beside them."""
+    """A hard bot's last card, and any choice before the play: the search and its
+    module leave the heap until the next hand's play, so the hand's end (scores, the
+    save) and the bidding's code have their room, not a hole beside them."""
     if _SEARCH:
         _SEARCH.pop()
     name = "engine.bots.spades_search"

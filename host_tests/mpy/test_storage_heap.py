@@ -1,5 +1,6 @@
-# engine.storage keeps in the heap only what a game in play uses: the save path (the
-# end of a hand or round, leaving the table). What the menu and a game's start do
+# engine.storage keeps in the heap only the Storage a game holds; the save path (the
+# end of a hand or round, leaving the table) is engine/storage_record.py, loaded per
+# save, and what the menu and a game's start do
 # (engine.storage ADMIN: loading options and statistics, the notice, attach) lives in
 # engine/storage_admin.py, imported while it runs and dropped right after.
 import sys
