@@ -75,30 +75,44 @@ def split(payload):
     return parts
 
 
-def join(parts):
-    """The payload for [None, options, stats, game] (split's inverse)."""
-    out = bytearray()
+def join(parts, head=0):
+    """The payload for [None, options, stats, game] (split's inverse), after `head`
+    bytes left for a header: one block of its final size, a save's largest."""
+    n = head
+    for kind in (OPTIONS, STATS, GAME):
+        n += 2 + len(parts[kind] or b"")
+    out = bytearray(n)
+    i = head
     for kind in (OPTIONS, STATS, GAME):
         p = parts[kind] or b""
-        out.append(len(p) & 0xFF)
-        out.append(len(p) >> 8)
-        out.extend(p)
+        k = len(p)
+        out[i] = k & 0xFF
+        out[i + 1] = k >> 8
+        out[i + 2:i + 2 + k] = p
+        i += 2 + k
     return out
 
 
 def record(seq, payload):
     """Header and payload of a record, CRC included."""
-    n = len(payload)
-    rec = bytearray(HEADER + n)
+    rec = bytearray(HEADER + len(payload))
+    rec[HEADER:] = payload
+    return _seal(rec, seq)
+
+
+def _seal(rec, seq):
+    """Fill in the header of `rec` (its payload already after HEADER), CRC included;
+    the CRC reads through a memoryview: no copy of the payload."""
+    n = len(rec) - HEADER
     rec[0] = MAGIC
     rec[1] = RECORD
     rec[2] = VERSION
     rec[3] = seq
     rec[4] = n & 0xFF
     rec[5] = n >> 8
-    rec[HEADER:] = payload
-    hi, lo = crc32(rec[0:6])
-    hi, lo = crc32(payload, hi, lo)
+    mv = memoryview(rec)
+    hi, lo = crc32(mv[0:6])
+    hi, lo = crc32(mv[HEADER:], hi, lo)
     rec[6:10] = crc_bytes(hi, lo)
     return rec
 
@@ -192,14 +206,14 @@ def commit(st, parts, force=False):
     cur = st._current
     if parts == cur[2] and not force:
         return False
-    body = join(parts)
-    if HEADER + len(body) > SLOT:
-        raise StoreFull("storage: a record of %d bytes does not fit %d" % (HEADER + len(body), SLOT))
+    rec = join(parts, HEADER)  # the record's one block: header room, then the payload
+    if len(rec) > SLOT:
+        raise StoreFull("storage: a record of %d bytes does not fit %d" % (len(rec), SLOT))
     slot = 1 if cur[0] < 0 else 1 - cur[0]
     seq = (cur[1] + 1) & _SEQ_MASK
     # forget first: if the write fails half way, rescan before trusting anything
     st._current = None
-    _put(st, slot * SLOT, record(seq, body))
+    _put(st, slot * SLOT, _seal(rec, seq))
     st._current = (slot, seq, parts)
     return True
 
