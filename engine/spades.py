@@ -7,7 +7,8 @@ Face (notes/spades_face.md):
     m = Match(seed, blind_nil=True, bag_penalty=True, target=500, blind_nil_behind=False)
     m.phase, m.to_move, m.legal_actions(), m.apply(action, seat=None),
     m.observation(seat), m.scores, m.bags, m.dealer, m.hand_no, m.winner,
-    m.last_breakdown, m.to_bytes(), Match.from_bytes(b)
+    m.last_breakdown, m.to_bytes(), Match.from_bytes(b),
+    engine/spades_replay.py replay(m, k): hand k dealt again in a new Match
 Actions: 0..51 play a card, BID + n, BLIND_NIL, LOOK (any seat that has not looked,
 during bidding: apply(LOOK, seat)), PASS + card, NEXT_HAND. In HAND_OVER to_move is
 -1 and NEXT_HAND is the only action; in MATCH_OVER there is none.
@@ -29,7 +30,8 @@ Deviations from the face, kept small:
   A side with exactly one Blind Nil bidder exchanges; both sides may.
 - A seat may LOOK any time during bidding, also after bidding Blind Nil.
 Actions and seats are ints (not bools); anything else raises IllegalAction (RULES 4).
-Saves: at most 112 bytes (25 head + 13 deal + 72 log + 2 checksum).
+Saves: at most 112 bytes (25 head + 13 deal + 72 log + 2 checksum), and for replays
+16 bytes a kept hand start plus a count byte (32 hands: 625 bytes in all).
 
 Observation fields: seat, phase, to_move, dealer, hand_no, target, blind_nil,
 bag_penalty, scores (2), bags (2), bids (4), tricks (bytes, per seat), hand (bytes,

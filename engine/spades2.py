@@ -24,7 +24,8 @@ pile as it is before this player discards; the discarded cards then go on the pi
 When both declared, the first player replaces first, and the second player's draw may
 take the first player's discards. After KEEP the next stock card goes on the pile seen
 by the drawer: it is in `rejected` too. Declarations are public (declared, bids).
-Saves: at most 141 bytes (25 head + 52 stock order + 62 log + 2 checksum).
+Saves: at most 141 bytes (25 head + 52 stock order + 62 log + 2 checksum), and for
+replays 16 bytes a kept hand start plus a count byte (32 hands: 654 bytes in all).
 """
 from engine.tricks import (Table, IllegalAction, View, BID, BLIND_NIL, LOOK, DOUBLE_NIL,
                            NO_DOUBLE_NIL, KEEP, REJECT, DISCARD_DONE, NEXT_HAND, PASS,

@@ -3,15 +3,19 @@ Table.from_bytes only: imported when a save is loaded, so its code is not in the
 heap while a match is played.
 
 The head is checked against what play can reach, else ValueError naming the field
-(issue 12); then the hand is re-dealt from the saved cards and its log replayed
-through apply(), so every rule is checked again.
+(issue 12), and so is each kept hand start (the record replays use); then the hand
+is re-dealt from the saved cards and its log replayed through apply(), so every
+rule is checked again. Version 1 saves (before the record) load with none.
 """
+from engine.lazy import call
 from engine.scoring import winner
 from engine.tricks import TARGETS
 
-_HEAD = 25  # engine.tricks._HEAD, _OFF, _VERSION
+_HEAD = 25  # engine.tricks._HEAD, _OFF, _VERSION, _ENTRY, _KEPT
 _OFF = 0x800000
-_VERSION = 1
+_VERSION = 2
+_ENTRY = 16
+_KEPT = 32
 
 
 def load(cls, b):
@@ -21,7 +25,8 @@ def load(cls, b):
     s = (sum(b[:-2]) + n - 2) & 0xFFFF
     if b[-2] != s >> 8 or b[-1] != s & 255:
         raise ValueError("save: checksum does not match")
-    if b[1] != _VERSION or b[2] > 3 + (cls.n & 4):  # bit 2: blind_nil_behind, four players
+    ver = b[1]
+    if not 1 <= ver <= _VERSION or b[2] > 3 + (cls.n & 4):  # bit 2: blind_nil_behind, four players
         raise ValueError("save: unknown version or options")
     target = (b[3] << 8) | b[4]
     if target not in TARGETS:
@@ -41,9 +46,21 @@ def load(cls, b):
     m.rng.set_state(b[21:25])
     end = _HEAD + cls.deal_size
     m._redeal(b[_HEAD:end])
-    for a in b[end:-2]:
+    log_end = n - 2
+    if ver == _VERSION:  # the record of hand starts and its count (engine/tricks.py)
+        k = b[-3]
+        log_end = n - 3 - k * _ENTRY
+        if k > min(_KEPT, m.hand_no) or log_end < end:
+            raise ValueError("save: bad record of hand starts")
+        m.past = bytearray(b[log_end:-3])
+        call("spades_replay", "check", m, k)
+    for a in b[end:log_end]:
         m._replay(a)
-    if m.to_bytes() != b:  # e.g. a NEXT_HAND in the log: never written by to_bytes
+    out = m.to_bytes()
+    if ver != _VERSION:  # version 1: no record; to_bytes writes the new version
+        out = out[:-2]
+        b = bytes((b[0], _VERSION)) + b[2:-2] + b"\x00"
+    if out != b:  # e.g. a NEXT_HAND in the log: never written by to_bytes
         raise ValueError("save: not a save this engine writes")
     return m
 

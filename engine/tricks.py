@@ -9,9 +9,19 @@ A seat's hand is a sorted list, so its spades are always at its end.
 Save format (to_bytes): a 25-byte head (magic, version, options, target, dealer or
 first player, hand number, scores and bags as they were when the hand began, 3 bytes
 each, the RNG state right after the cards were shuffled), the cards of the hand (the variant
-says how), then the log of this hand's actions, then a 2-byte checksum. from_bytes
+says how), then the log of this hand's actions, then the record of hand starts (`past`,
+below) and its entry count in one byte, then a 2-byte checksum. from_bytes
 re-deals from the saved cards and replays the log through apply(), so a match it
-returns has passed every rule check; anything else raises ValueError.
+returns has passed every rule check; anything else raises ValueError. Version 1
+saves (no record, no count byte) still load, with an empty record.
+
+Replays: `past` keeps the start of each of the last 32 hands, the current one last,
+16 bytes each: the RNG state before the shuffle (4; the same state deals the same
+cards, RULES 4), then both scores and both bags as in the head (3 bytes each). It is
+kept by engine/spades_replay.py (first, next_hand), not in play: the bytes are
+only carried through the save here. The dealer is not kept: it moves on by one
+seat a hand (1.2, 2.2). engine/spades_replay.py (imported only while it runs) deals hand k again in a new
+Match from the same scores, bags and dealer, and gives the points of each side in it.
 """
 try:
     from micropython import const
@@ -55,7 +65,7 @@ PILE = const(6)
 TARGETS = (200, 300, 500)  # 1.8: the target's choices
 _HEAD = const(25)
 _OFF = const(0x800000)
-_VERSION = const(1)
+_VERSION = const(2)
 
 
 class IllegalAction(ValueError):
@@ -82,6 +92,7 @@ class Table:
             raise ValueError("1.8: target 200, 300 or 500")
         self.target = target
         self.rng = Rng(seed)
+        self.past = b""  # hand starts kept for replays (module docstring)
         self.scores = [0, 0]
         self.bags = [0, 0]
         self.hand_no = 1
@@ -293,7 +304,8 @@ class Table:
     # ---- saving ----
 
     def to_bytes(self):
-        b = self._saved + self._log
+        p = self.past
+        b = self._saved + self._log + p + bytes((len(p) >> 4,))  # 16 bytes a hand start
         s = (sum(b) + len(b)) & 0xFFFF
         return b + bytes((s >> 8, s & 255))
 

@@ -55,3 +55,11 @@ def test_readme_title_menu_table_names_every_entry():
     table = text[text.index("### On the title menu"):text.index("### In Spades")]
     for label, _, _ in [menu.CONTINUE] + menu.ENTRIES:
         assert re.search(r"^\|[^|\n]*\b%s\b" % re.escape(label), table, re.M), label
+
+
+def test_readme_names_every_pause_menu_entry_and_explains_why():
+    from ui.spades_pause import MENU
+    text = readme()
+    row = re.search(r"^\| Start \| pause menu: ([^|]*)\|", text, re.M).group(1)
+    assert [e.strip() for e in row.split(",")] == list(MENU)
+    assert "**Why?**" in text and "why it made its last bid" in text

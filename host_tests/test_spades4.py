@@ -544,7 +544,8 @@ def test_from_bytes_garbage_raises_4():
     with pytest.raises(ValueError):
         Match.from_bytes(bytes(flipped))
     # a log that breaks a rule, with a good checksum: rejected by the replay
-    body = bytearray(b[:-2]) + bytes([BID + 20])
+    rec = len(b) - 3 - 16 * b[-3]  # the log ends where the record of hand starts begins
+    body = bytearray(b[:rec]) + bytes([BID + 20]) + b[rec:-2]
     s = (sum(body) + len(body)) & 0xFFFF
     with pytest.raises(ValueError) as e:
         Match.from_bytes(bytes(body) + bytes((s >> 8, s & 255)))

@@ -196,7 +196,7 @@ def test_hint_highlights_and_does_not_play():
     press(hw, app, keys.START, keys.DOWN, keys.A)
     assert until(hw, app, lambda: t.hint_card >= 0, play=False, ms=20)
     assert t.m.to_bytes() == before
-    assert t.msg.text.startswith("Hint")
+    assert t.msg.text.startswith(lay.card_text(t.hint_card) + ": ")  # its reason follows
     i = t.shown_tiles.index(t.hint_card)
     assert t.cursor == i
     assert t.hand.styles[i] == sprites.HINT or t.hand.cursor == i
@@ -215,7 +215,7 @@ def test_pause_menu_resume_and_last_trick():
     assert t.mode == lay.PLAYING and t.pause.group.hidden
     # play on until a trick is done, then review it
     assert until(hw, app, lambda: len(t.m.winners) >= 1 and my_turn(t, PLAY))
-    press(hw, app, keys.START, keys.DOWN, keys.DOWN, keys.A)
+    press(hw, app, keys.START, keys.DOWN, keys.DOWN, keys.DOWN, keys.A)
     assert t.mode == lay.REVIEW and t.msg.text.startswith("Last trick")
     last = t.m.history[(len(t.m.winners) - 1) * 4:len(t.m.winners) * 4]
     assert sorted(t.slots[s][0] for s in range(4)) == sorted(last)
@@ -528,7 +528,7 @@ def test_every_message_fits_its_line_and_the_exchange_says_what_to_press():
     press(hw, app, keys.A, keys.RIGHT, keys.A, keys.RIGHT, keys.A)
     assert t.msg.text == "Select: pass these 3"  # was cut to "...chosen, Selec"
     press(hw, app, keys.START, keys.DOWN, keys.A)  # a hint while passing
-    assert until(hw, app, lambda: t.bot is None and t.msg.text.startswith("Hint"), play=False, ms=20)
+    assert until(hw, app, lambda: t.bot is None and not t.hinting, play=False, ms=20)
     press(hw, app, keys.SELECT)
     assert until(hw, app, lambda: is_page(app.screen))
     assert len(said) > 40

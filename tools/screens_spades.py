@@ -27,9 +27,15 @@ STATES = [
     ("spades_thinking", "tools.screens_spades:thinking"),
     ("spades_hint", "tools.screens_spades:hint"),
     ("spades_pause", "tools.screens_spades:pause"),
+    ("spades_why", "tools.screens_spades:why"),
+    ("spades_why_more", "tools.screens_spades:why_more"),
+    ("spades_why_hard", "tools.screens_spades:why_hard"),
     ("spades_last_trick", "tools.screens_spades:last_trick"),
     ("spades_hand_over", "tools.screens_spades:hand_over"),
     ("spades_history", "tools.screens_spades:history"),
+    ("spades_replay_banner", "tools.screens_spades:replay_banner"),
+    ("spades_replay_end", "tools.screens_spades:replay_end"),
+    ("spades_history_pick", "tools.screens_spades:history_pick"),
     ("spades_rules", "tools.screens_spades:rules4"),
     ("spades_match_over", "tools.screens_spades:match_over"),
 ]
@@ -38,7 +44,9 @@ STATES2 = [
     ("spades2_draw", "tools.screens_spades:draw2"),
     ("spades2_discard", "tools.screens_spades:discard2"),
     ("spades2_table", "tools.screens_spades:table2"),
+    ("spades2_why", "tools.screens_spades:why2"),
     ("spades2_rules", "tools.screens_spades:rules2"),
+    ("spades2_replay_end", "tools.screens_spades:replay_end2"),
 ]
 if os.path.exists(os.path.join(ROOT, "engine", "spades2.py")):  # the two-player engine is there
     STATES += STATES2
@@ -177,11 +185,35 @@ def pause(app):
     _press(app, keys.START)
 
 
+def why(app, level="normal", n=4):
+    """The pause menu's "Why?" after a few tricks: each bot's last bid and card."""
+    from engine.tricks import PLAY
+    t = _launch(app, n, level)
+    _until(app, lambda: t.m.phase == PLAY and len(t.m.history) >= 6 and _my_turn(t, PLAY)(), ms=50)
+    _press(app, keys.START, keys.DOWN, keys.DOWN, keys.A)
+
+
+def why_more(app):
+    """The same page scrolled to its end (East)."""
+    why(app)
+    _press(app, *([keys.DOWN] * 12))
+
+
+def why_hard(app):
+    """Hard bots: a card's reason is the search's deciding figures."""
+    why(app, "hard")
+    _press(app, *([keys.DOWN] * 3))
+
+
+def why2(app):
+    why(app, n=2)
+
+
 def last_trick(app):
     from engine.tricks import PLAY
     t = _launch(app)
     _until(app, lambda: t.m.phase == PLAY and len(t.m.history) >= 14 and _my_turn(t, PLAY)())
-    _press(app, keys.START, keys.DOWN, keys.DOWN, keys.A)
+    _press(app, keys.START, keys.DOWN, keys.DOWN, keys.DOWN, keys.A)
 
 
 def hand_over(app):
@@ -197,6 +229,37 @@ def history(app):
     table = app.screen
     _until(app, lambda: table.m.hand_no >= 2 and _my_turn(table, PLAY)())
     _press(app, keys.START, keys.DOWN, keys.DOWN, keys.DOWN, keys.A)
+
+
+def replay_banner(app):
+    """Select on a hand's end page: the same deal again, named by its banner."""
+    hand_over(app)
+    _press(app, keys.SELECT)
+
+
+def replay_end(app, n=4):
+    """The replayed hand's end: the first try and the replay side by side."""
+    t = _launch(app, n)
+    _until(app, lambda: _is_page(app.screen))
+    _press(app, keys.SELECT)
+    _until(app, lambda: t.m.replay_of and _is_page(app.screen))
+
+
+def replay_end2(app):
+    replay_end(app, 2)
+
+
+def history_pick(app):
+    """The score history at hand 3: Up/Down choose the hand to replay (Select)."""
+    from engine.tricks import PLAY
+    from ui import spades_pause
+    t = _launch(app)
+    for _ in range(2):
+        _until(app, lambda: _is_page(app.screen))
+        _press(app, keys.A)
+    _until(app, lambda: t.m.hand_no >= 3 and _my_turn(t, PLAY)())
+    _press(app, keys.START, *([keys.DOWN] * spades_pause.MENU.index("Score history")))
+    _press(app, keys.A, keys.UP)
 
 
 def rules4(app):

@@ -55,6 +55,8 @@ def start(app, arg=4):
                       blind_nil_behind=opts.blind_nil_behind)
     else:
         m = eng.Match(seed, blind_nil=opts.blind_nil, bag_penalty=opts.bag_penalty, target=opts.target)
+    from engine.lazy import call
+    call("spades_record", "first", m, seed)  # its hands' starts kept: any one can be replayed
     from ui.spades_table import Table
     t = Table(app, m, game, opts.level(game), opts, st, stats)
     st.save_game(game, t._level_byte(), m.to_bytes())
@@ -88,9 +90,10 @@ def resume(app, blob, level_byte, game_id=None):
         game_id = GAME4 if blob and blob[0] == 0xA4 else GAME2
     try:
         m = _engine(game_id).Match.from_bytes(blob)
-        from engine.tricks import HAND_OVER, NEXT_HAND
+        from engine.tricks import HAND_OVER
         if m.phase == HAND_OVER:  # saved at the hand's end, counted: deal the next
-            m.apply(NEXT_HAND)
+            from engine.lazy import call
+            call("spades_record", "next_hand", m)  # NEXT_HAND, its start kept for replays
     except (ValueError, ImportError):
         st.reject(storage_mod.GAME)
         app.home()

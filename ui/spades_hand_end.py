@@ -1,14 +1,19 @@
 """The end of a Spades hand and of the match: statistics counted once, the hand's
 breakdown page (RULES 1.7), the next hand, the final score. Imported when a hand
 ends (the table lets the bots go first: none decides until the next hand); it and
-the page leave the heap when the next hand starts."""
+the page leave the heap when the next hand starts. Select on the page replays the
+hand (ui/spades_replay.py); a replayed hand's end is that module's page."""
 from ui.spades_layout import let_go, lights, ME
-from engine.tricks import NEXT_HAND, MATCH_OVER
+from engine.tricks import MATCH_OVER
 
 
 def end_hand(t):
     m = t.m
     n = t.n
+    if getattr(m, "replay_of", 0):  # nothing of a replay is counted or saved
+        from ui import spades_replay
+        spades_replay.ended(t)
+        return
     v = m.observation(ME)
     lines = m.last_breakdown
     if not t.counted:
@@ -30,7 +35,13 @@ def end_hand(t):
     names = t._side_names()
     rows = breakdown_rows(lines, names, m.scores, m.bags, n)
     lights(t, -1)
-    t._page("Hand %d over" % m.hand_no, rows, "A: next", lambda: next_hand(t))
+    t._page("Hand %d over" % m.hand_no, rows, "A: next  Sel: replay", lambda: next_hand(t))
+    t.page.choose(lambda row: replay(t))
+
+
+def replay(t):
+    from ui import spades_replay
+    spades_replay.start(t, t.m.hand_no)
 
 
 def next_hand(t):
@@ -38,9 +49,10 @@ def next_hand(t):
     if m.phase == MATCH_OVER:
         match_over(t)
         return
-    m.apply(NEXT_HAND)
+    from engine.lazy import call
+    call("spades_record", "next_hand", m)  # NEXT_HAND, the new hand's start kept for replays
     t.page = None
-    let_go("ui.spades_pages", "ui.pages", __name__)  # back with the next hand's end
+    let_go("ui.spades_pages", "ui.pages", "ui.spades_replay", __name__)  # back with the next hand's end
     t.counted = False
     t.was_broken = False
     t.was_turn = -1

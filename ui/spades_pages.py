@@ -2,7 +2,8 @@
 history (the rules have their own viewer, ui/rules_screen.py). One `Page` screen is
 built once per game and refilled (fill) for each use: a title, ROWS rows of (left
 text, right text, colour) that scroll with Up/Down, and a footer. A or B (or Start)
-calls `done()`.
+calls `done()`, Select `alt(row)` when given: "Replay this deal" (ui/spades_replay.py),
+where the score history first lets Up/Down choose the row (the hand) to replay.
 """
 from ui import keys, widgets
 from ui.pages import FOOTER_Y, TextPage
@@ -37,8 +38,11 @@ class Page(TextPage):
         super().__init__(app)
         self.set_title("")  # no "<" ">" marks
         self.done = None
+        self.alt = None
         self.rows = ()
         self.top = 0
+        self.at = -1  # the chosen row, or -1: Up/Down scroll
+        self.pick = -1
         self.more = widgets.TextLine("", 157, FOOTER_Y, HEAD, (1, 0), chars=1)
         self.group.append(self.more.group)
 
@@ -46,19 +50,44 @@ class Page(TextPage):
         """Show `rows` (a list of (left, right, colour)); `done()` runs on A/B/Start."""
         self.title.set(title)
         self.rows = rows
+        self.alt = None
+        self.at = -1
         self.top = 0
-        if len(rows) > ROWS and "Up/Down" not in footer:
+        if len(rows) > ROWS and "Up/Down" not in footer and len(footer) < 18:
             footer = "Up/Down  " + footer  # more rows than the page: say how to see them
         self.footer.set(footer)
         self.done = done
         self._draw()
 
+    def choose(self, alt, pick=-1):
+        """After fill: `alt(row)` runs on Select. With pick >= 0 (the first row that can
+        be chosen) Up/Down move a ">" over the rows from pick on, starting on the last;
+        else row is -1."""
+        self.alt = alt
+        self.pick = pick
+        if pick >= 0:
+            self.at = len(self.rows) - 1
+            self.top = max(0, self.at - ROWS + 1)
+            self._draw()
+
     def _draw(self):
         rows = self.rows
-        self.set_rows(rows[self.top:self.top + ROWS])
+        shown = rows[self.top:self.top + ROWS]
+        i = self.at - self.top
+        if 0 <= i < len(shown):
+            shown[i] = (">" + shown[i][0][1:], shown[i][1], TITLE)
+        self.set_rows(shown)
         self.more.set("v" if self.top + ROWS < len(rows) else ("^" if self.top else ""))
 
     def on_key(self, key):
+        if (key == keys.DOWN or key == keys.UP) and self.at >= 0:
+            at = self.at + (1 if key == keys.DOWN else -1)
+            if not self.pick <= at < len(self.rows):
+                return False
+            self.at = at
+            self.top = min(max(self.top, at - ROWS + 1), at)
+            self._draw()
+            return True
         if key == keys.DOWN or key == keys.UP:
             top = self.top + (1 if key == keys.DOWN else -1)
             if 0 <= top and top + ROWS <= max(len(self.rows), ROWS):
@@ -69,6 +98,10 @@ class Page(TextPage):
         if key in (keys.A, keys.B, keys.START) and self.done is not None:
             done = self.done
             done()
+            return True
+        if key == keys.SELECT and self.alt is not None:
+            alt = self.alt
+            alt(self.at)
             return True
         return False
 
@@ -103,6 +136,27 @@ def breakdown_rows(lines, names, scores, bags, n=4):
                 label = label.replace("Blind Nil", "B.Nil")
             rows.append((" " + label, signed(p), TEXT))
     return rows
+
+
+def show_history(t, back):
+    """The pause menu's score history: Up/Down choose a hand, Select replays it
+    (ui/spades_replay.py), A or B go `back()`. A resumed match's table knows only
+    the total so far: the hands its save keeps are read from the engine."""
+    from engine.lazy import call
+    kept = call("spades_replay", "history", getattr(t, "replaying", None) or t.m)
+    if len(kept) > len(t.history):
+        t.history = kept
+    h = t.history
+    rows = history_rows(h, t._side_names())
+    if not h:
+        t._page("Score history", rows, "A: back", back)
+        return
+
+    def replay(i):
+        from ui import spades_replay
+        spades_replay.start(t, h[i - 1][0])
+    t._page("Score history", rows, "Up/Dn Sel: replay A: back", back)
+    t.page.choose(replay, 1)
 
 
 def history_rows(history, names):

@@ -1,4 +1,4 @@
-"""The pause menu of the Spades table (Start): Resume, Hint, Last trick, Score
+"""The pause menu of the Spades table (Start): Resume, Hint, Why?, Last trick, Score
 history, Rules, Quit; and the last-trick review it opens. Imported when first
 paused."""
 from ui import keys, widgets, spades_layout as layout, spades_thinking as thinking
@@ -10,21 +10,22 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-MENU = ("Resume", "Hint", "Last trick", "Score history", "Rules", "Quit")
+MENU = ("Resume", "Hint", "Why?", "Last trick", "Score history", "Rules", "Quit")
 M_RESUME = const(0)
 M_HINT = const(1)
-M_LAST = const(2)
-M_HISTORY = const(3)
-M_RULES = const(4)
-M_QUIT = const(5)
+M_WHY = const(2)
+M_LAST = const(3)
+M_HISTORY = const(4)
+M_RULES = const(5)
+M_QUIT = const(6)
 
 
 def open_menu(t):
     if t.pause is None:  # built on first use, on top of everything
         from ui import spades_build
-        p = spades_build.Panel(30, 4, 100, 92)
+        p = spades_build.Panel(30, 4, 100, 105)
         p.title.set("Paused")
-        t.menu = widgets.MenuList(34, 17, 92, 6, 13, MENU)
+        t.menu = widgets.MenuList(34, 17, 92, 7, 13, MENU)
         p.group.append(t.menu.group)
         t.pause = p
         t.group.append(p.group)
@@ -56,12 +57,17 @@ def on_key(t, key):
     if i == M_HINT:
         close(t)
         thinking.start_hint(t)
+    elif i == M_WHY:
+        from ui import spades_why  # words only now, and only for this page
+        rows = spades_why.rows(t)
+        layout.let_go("ui.spades_why")
+        t._page("Why?", rows, "A: back", lambda: back(t))
     elif i == M_LAST:
         close(t)
         review(t)
     elif i == M_HISTORY:
-        from ui.spades_pages import history_rows
-        t._page("Score history", history_rows(t.history, t._side_names()), "A: back", lambda: back(t))
+        from ui.spades_pages import show_history
+        show_history(t, lambda: back(t))
     elif i == M_RULES:
         from ui import rules_screen
         rules_screen.show(t.app, t.game, lambda: back(t))

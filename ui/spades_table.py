@@ -13,6 +13,7 @@ moves the cards; ui/spades_pause.py (the pause menu) and ui/spades_hand_end.py (
 a hand) are imported when first needed.
 """
 import sys
+from array import array
 
 from ui import keys, spades_layout as layout, spades_play as play, spades_thinking as thinking, spades_motion as motion
 from ui.spades_layout import bid_text, card_text, ME, PLAYING, PAUSED, REVIEW, WHITE, TURN, YOU, THEM, SOFT, NIL_RED
@@ -51,6 +52,10 @@ class Table:
         self.bot_seat = -1
         self.hinting = False
         self.hint_card = -1
+        # per bot seat (1 to 3) 18 slots: its last bid's reason (10), then its last
+        # card's (8): Bot.why, 0-padded, a 0 first: none. Made once: no reason object
+        # stays behind in the heap
+        self.why = array("h", bytes(108))  # raw bytes: 54 zeros
         self.think_since = -1
         self.dots = 0
         self.cursor = 0
@@ -317,7 +322,7 @@ class Table:
                             self.cursor = i
                             break
                     layout.draw_hand(self)
-            if not self.msg.text.startswith("Hint") and not self.msg.text.startswith("Got"):
+            if self.hint_card < 0 and not self.msg.text.startswith("Hint") and not self.msg.text.startswith("Got"):
                 self.say("Your turn", YOU)
             return
         self.picker.show(ph in (BIDDING, DECLARE))
@@ -369,6 +374,8 @@ class Table:
         m = self.m
         ph = m.phase
         if ph == HAND_OVER or ph == MATCH_OVER:
+            for i in range(54):  # the bots' reasons belong to the hand: they go with the bots
+                self.why[i] = 0
             layout.let_go("engine.bots")  # no bot decides until the next hand: the page has their room
             from ui import spades_hand_end
             spades_hand_end.end_hand(self)

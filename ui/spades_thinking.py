@@ -1,10 +1,11 @@
 """The bots' turns and the hint at the Spades table: a bot decides in slices (SLICE
 playouts a frame) so keys are read meanwhile; "thinking..." shows while it searches.
-A hint runs the bot for the human's seat and marks its choice without playing it."""
+A hint runs the bot for the human's seat; ui/spades_why.py (imported for it, let go
+after) marks its choice without playing it and says why. Each bot's reasons for its
+last bid and its last card stay on the table (t.why) for the pause menu's "Why?"."""
 from ui import spades_layout as layout
-from ui.spades_layout import bid_text, card_text, ME, SOFT, HINT_TEXT
-from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, KEEP, PASS, DISCARD, DISCARD_DONE, BIDDING,
-                           EXCHANGE, PLAY, DECLARE, DRAW, DISCARDING)
+from ui.spades_layout import ME, SOFT
+from engine.tricks import EXCHANGE, PLAY, DISCARDING
 
 try:
     from micropython import const
@@ -55,40 +56,17 @@ def think(t, now):
     t.bot_seat = -1
     if t.hinting:
         t.hinting = False
-        show_hint(t, a)
+        from ui import spades_why  # the hint's words: only when asked
+        spades_why.show_hint(t, a, bot.why)
+        layout.let_go("ui.spades_why")
         return True
+    w = bot.why
+    if w is not None and seat:  # kept as small ints in the table's slots: they outlast the bots
+        ph = t.m.phase
+        i = seat * 18 - 18 + (10 if ph == PLAY or ph == EXCHANGE or ph == DISCARDING else 0)
+        k = len(w)
+        for j in range(10 if i % 18 == 0 else 8):
+            t.why[i + j] = w[j] if j < k else 0
     t.m.apply(a, seat)
     t._after(seat, a, now)
     return True
-
-
-def show_hint(t, a):
-    ph = t.m.phase
-    if ph == PLAY or ph == EXCHANGE or ph == DISCARDING:
-        c = a
-        if ph == EXCHANGE:
-            c = a - PASS
-        elif ph == DISCARDING:
-            c = a - DISCARD if a != DISCARD_DONE else -1
-        t.hint_card = c
-        if c >= 0 and c in t.shown_tiles:
-            t.cursor = t.shown_tiles.index(c)
-            t.say("Hint: " + card_text(c), HINT_TEXT)
-        else:
-            t.say("Hint: replace no more", HINT_TEXT)
-        layout.draw_hand(t)
-        return
-    if ph == BIDDING:
-        if a == LOOK:
-            t.say("Hint: look at the cards", HINT_TEXT)
-        elif a == BLIND_NIL:
-            t.say("Hint: bid Blind Nil", HINT_TEXT)
-        else:
-            t.bid = a - BID
-            from ui import spades_bidding
-            spades_bidding.draw_picker(t)
-            t.say("Hint: bid " + bid_text(t.bid, t.n), HINT_TEXT)
-    elif ph == DECLARE:
-        t.say("Hint: " + ("Double Nil" if a == DOUBLE_NIL else "play normally"), HINT_TEXT)
-    elif ph == DRAW:
-        t.say("Hint: " + ("keep it" if a == KEEP else "reject it"), HINT_TEXT)

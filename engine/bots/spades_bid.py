@@ -14,9 +14,11 @@ def masks(cards):
     return m
 
 
-def tricks10(m, n=4):
+def tricks10(m, n=4, out=None):
     """Expected tricks x10 of a hand: side-suit A/K/Q by length, spade honours and
-    length, ruffs from short side suits with spare spades."""
+    length, ruffs from short side suits with spare spades. `out` (a bid's reason,
+    spades_bot's W_BID) gets in out[5 + suit] each suit's share (x10, times 32, plus
+    the honours it counted) and in out[9] the ruffs' (x10)."""
     v = 0
     sp = m[SPADES]
     nsp = count(sp)
@@ -42,6 +44,7 @@ def tricks10(m, n=4):
     for s in range(3):
         x = m[s]
         k = count(x)
+        was = v
         if x & (1 << 12):
             v += 10 if k <= 5 else 7
         if x & (1 << 11):
@@ -56,10 +59,19 @@ def tricks10(m, n=4):
                 v += 2
         if n == 2 and k >= 5:
             v += (k - 4) * 4  # two players: long suits run more often
+        if out:
+            # the suit's share x32 plus the honours it counted (A 16, K 8, Q 4)
+            q = 4 if x & (1 << 10) and (3 <= k <= 4 or k == 2 and x & (3 << 11)) else 0
+            out[5 + s] = (v - was) * 32 + (x >> 8 & 24) + q
         if spare > 0 and k <= 2:
             r = (9, 5, 2)[k]
             v += r
             spare -= 1
+            if out:
+                out[9] += r
+    if out:
+        # spades' share x32 plus the honours counted (A 16, K 8, Q 4, J 2, 10 1)
+        out[8] = spv * 32 + (sp >> 8 & (31 if nsp >= 5 else 30))
     return v
 
 

@@ -1,41 +1,38 @@
 """The Spades bots' choices before the cards are played: Blind Nil or a look at the
 cards, the bid, the Blind Nil exchange (RULES 1.4), and for two players Double Nil,
-the draw and the replaced cards (spades_draw). spades_bot imports it for each such
-choice and drops it after (engine.lazy.call): none of it is in the heap while the
-cards are played and the search needs the room.
+the draw and the replaced cards (spades_draw.decide). spades_bot imports it for each
+such choice and drops it after (engine.lazy.call): none of it is in the heap while the
+cards are played and the search needs the room. Each choice's reason goes to bot.why
+(the kinds: spades_bot).
 """
 from engine.lazy import call
 from engine.bots import spades_bid as bd
-from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT,
-                           DISCARD_DONE, PASS, DISCARD, BIDDING, EXCHANGE, DECLARE, DRAW,
-                           DISCARDING)
+from engine.bots.spades_track import const
+from engine.tricks import BID, BLIND_NIL, LOOK, PASS, BIDDING, EXCHANGE, DECLARE, DRAW, DISCARDING
 
 
-def decide(v, lv, me, rng):
-    """The action of seat `me` at level index lv from observation v, before the play."""
+def decide(bot, v, lv):
+    """The action of `bot` (its seat, its rng) at level index lv from observation v,
+    before the play; bot.why gets the reason."""
     ph = v.phase
+    me = bot.seat
+    rng = bot.rng
     if ph == BIDDING:
         if not getattr(v, "looked", True):
-            return BLIND_NIL if blind_nil_wanted(v, lv) else LOOK
-        return choose_bid(v, bd.masks(v.hand), lv, rng)
+            if blind_nil_wanted(v, lv):
+                bot.why = (_W_BLIND, v.scores[me & 1], v.scores[1 - (me & 1)], v.bids[me ^ 2])
+                return BLIND_NIL
+            return LOOK
+        why = bot.why = [0] * 10
+        return choose_bid(v, bd.masks(v.hand), lv, rng, why)
     if ph == EXCHANGE:
         bidder = v.bids[me] == BLIND_NIL
         for c in bd.exchange_cards(v.hand, bidder):
             if c not in v.passed:
+                bot.why = (_W_PASS, c, 1 if bidder else 0)
                 return PASS + c
-    # two players (spades_draw): loaded for the choice and dropped, as this module is
-    if ph == DECLARE:
-        return DOUBLE_NIL if call("bots.spades_draw", "double_nil_wanted", v, lv) else NO_DOUBLE_NIL
-    if ph == DRAW:
-        return KEEP if call("bots.spades_draw", "keep_card", v, v.drawn, lv, rng) else REJECT
-    if ph == DISCARDING:
-        done = v.discarded
-        for c in call("bots.spades_draw", "double_nil_discards", v.hand, lv):
-            if c not in done:
-                if len(done) >= 3:
-                    break
-                return DISCARD + c
-        return DISCARD_DONE
+    if ph == DECLARE or ph == DRAW or ph == DISCARDING:
+        return call("bots.spades_draw", "decide", bot, v, lv)  # two players only
     from engine.bots.spades_bot import legal
     return legal(v)[0]
 
@@ -71,10 +68,28 @@ def blind_nil_wanted(v, level):
             and theirs >= v.target - 120) and (p >= 4 or h and p < 0)
 
 
-def choose_bid(v, m, level, rng):
+# why kinds of the choices before the play (their text: ui/spades_why.py)
+_W_NIL = const(50)  # (50, 0, tricks x10, Nil risk x10, the risk allowed)
+_W_BID = const(51)  # (51, bid, tricks x10, the estimate rounded, changes, then clubs,
+# diamonds, hearts, spades: the suit's share x10 times 32 plus the honours counted,
+# spades_bid.tricks10; then the ruffs x10)
+_W_BLIND = const(52)  # (52, our score, their score, partner's bid)
+# 53 to 54: two players' choices, spades_draw.decide
+_W_PASS = const(55)  # (55, card, 1 if the Blind Nil bidder)
+# 56: two players' Double Nil replacements, spades_draw.decide
+# changes (_W_BID's last figure): bits for what moved the bid off the rounded estimate
+_CH_BAGS = const(1)  # near 10 bags: one more
+_CH_SHORT = const(2)  # the table's bids pass 13: one less
+_CH_NIL = const(4)  # over an opponent's Nil: one less
+_CH_LUCK = const(8)  # easy's mistake
+_CH_CLAMP = const(16)  # kept within 1..13
+
+
+def choose_bid(v, m, level, rng, why=None):
+    """The bid action; `why` (10 slots, or None) gets its _W_NIL / _W_BID reason."""
     n = len(v.bids)
     me = v.seat
-    est = bd.tricks10(m, n)
+    est = bd.tricks10(m, n, why)
     risk = bd.nil_risk(m, n)
     side = _side(v, me)
     behind = v.scores[1 - side] - v.scores[side]
@@ -90,9 +105,9 @@ def choose_bid(v, m, level, rng):
                 limit -= OPP_NIL_RISK[level]
     if behind >= 150:
         limit += 4
-    if level >= 2 and est <= 22 and risk <= limit:
-        return BID
-    if level == 1 and est <= 12 and risk <= limit:
+    if level >= 2 and est <= 22 and risk <= limit or level == 1 and est <= 12 and risk <= limit:
+        if why:
+            why[0:5] = (_W_NIL, 0, est, risk, limit)
         return BID
     if n == 4:
         b = (est + (HARD_ROUND if level == 3 else 4)) // 10
@@ -100,12 +115,16 @@ def choose_bid(v, m, level, rng):
         # two players share 13 tricks: a hand takes about est / 10 + 4.5 (measured
         # over policy playouts), bid a little under that
         b = (9 * est + 200) // 100
+    b0 = b
+    ch = 0
     if level == 1 and rng.below(4) == 0:
         b += rng.below(3) - 1
+        ch = _CH_LUCK
     if level >= 2:
         if n == 4:
             if v.bags[side] >= 7 and b * 10 + 5 <= est:
                 b += 1  # near 10 bags: bid a half trick, not a whole one (sets cost more)
+                ch |= _CH_BAGS
             total = 0
             for x in v.bids:
                 if x > 0 and x != BLIND_NIL:
@@ -113,15 +132,17 @@ def choose_bid(v, m, level, rng):
             # everyone has bid and tricks are short: the sets fall on the greedy side
             if total + b > 13 and b > 1 and est % 10 < 5:
                 b -= 1
+                ch |= _CH_SHORT
             if level == 3 and HARD_NIL_SHADE:
                 for o in (1, 3):
                     x = v.bids[(me + o) & 3]
                     if (x == 0 or x == BLIND_NIL) and b > 1:
                         b -= 1  # tricks will go into setting that Nil
+                        ch |= _CH_NIL
                         break
-    if b < 1:
-        b = 1
-    if b > 13:
-        b = 13
+    if b < 1 or b > 13:
+        b = 1 if b < 1 else 13
+        ch |= _CH_CLAMP
+    if why:  # the estimate's parts are in why[5:10] (tricks10)
+        why[0:5] = (_W_BID, b, est, b0, ch)
     return BID + b
-

@@ -15,9 +15,10 @@ import sys
 from engine import lazy
 from engine.rng import Rng
 from engine.bots import spades_track as tr
-from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT,
-                           DISCARD_DONE, NEXT_HAND, PASS, DISCARD, BIDDING, EXCHANGE, PLAY,
+from engine.tricks import (BID, BLIND_NIL, LOOK, NEXT_HAND, PASS, BIDDING, EXCHANGE, PLAY,
                            HAND_OVER, DECLARE, DRAW, DISCARDING)
+
+from engine.bots.spades_track import const
 
 LEVELS = ("random", "easy", "normal", "hard")
 # hard's budget: card plays inside playouts per decision, redeals charged (board VM:
@@ -43,8 +44,10 @@ def table(v):
         t.size[s] = 13
     for s in range(4):
         t.left[s] = 0x1FFF
-    for c in _dead(v):
-        t.left[c // 13] &= ~(1 << (c % 13))
+    if n == 2:
+        from engine.bots.spades_draw import dead  # two players only
+        for c in dead(v):
+            t.left[c // 13] &= ~(1 << (c % 13))
     t.bag_penalty = 1 if v.bag_penalty else 0
     # replay the cards played: voids, spades broken, tricks
     lead = v.leaders
@@ -63,19 +66,6 @@ def table(v):
     if v.phase == PLAY:
         t.to_move = v.to_move
     return t
-
-
-def _dead(v):
-    """Two-player: cards this seat put on the discard pile (it saw each, RULES 2.2)
-    and its Double Nil discards; all out of play unless the opponent declared Double
-    Nil (its replacements come from that pile, 2.4)."""
-    if len(v.bids) != 2:
-        return b""
-    if v.declared[1 - v.seat] == 2:
-        return b""
-    if v.phase == DISCARDING:
-        return v.rejected
-    return v.rejected + bytes(v.discarded)
 
 
 def unseen_cards(v, t):
@@ -127,18 +117,21 @@ def legal(v, t=None):
         return [PASS + c for c in v.hand if c not in v.passed]
     if ph == HAND_OVER:
         return [NEXT_HAND]
-    if ph == DECLARE:
-        return [DOUBLE_NIL, NO_DOUBLE_NIL]
-    if ph == DRAW:
-        return [KEEP, REJECT]
-    if ph == DISCARDING:
-        ch = v.discarded
-        if len(ch) >= 3:
-            return [DISCARD_DONE]
-        out = [DISCARD + c for c in v.hand if c not in ch]
-        out.append(DISCARD_DONE)
-        return out
+    if ph == DECLARE or ph == DRAW or ph == DISCARDING:
+        from engine.bots.spades_draw import legal2  # two players only
+        return legal2(v)
     return []
+
+
+# why a bot decided (Bot.why, small ints; their text: ui/spades_why.py): a card played
+# by the policy is (spades_track.WHY[0], card, WHY[1]); the other kinds start with:
+_W_SEARCH = const(40)  # (40, card, its mean x10, runner-up, its mean x10, deals, the
+# policy's rule, the policy's card): Search.why
+_W_RANDOM = const(41)  # (41, action)
+_W_ONLY = const(42)  # (42, card): every sensible card is the same card
+_W_TAKE = const(43)  # (43, card): last to play, the cheapest card that takes a needed trick
+# 50 to 52 and 55: the choices before the play, spades_bidding; 53, 54 and 56: two
+# players' choices, spades_draw.decide
 
 
 _SEARCH = []
@@ -172,6 +165,7 @@ class Bot:
         self.budget = budget
         self._action = -1
         self._searching = False
+        self.why = None
 
     def act(self, v):
         self.begin(v)
@@ -183,11 +177,13 @@ class Bot:
         """Start deciding for observation v (v.to_move must be this seat)."""
         self._action = -1
         self._searching = False
+        self.why = None  # why it decided (the kinds above), once it has
         lv = self.level
         ph = v.phase
         if lv == 0:
             acts = legal(v)
             self._action = acts[self.rng.below(len(acts))]
+            self.why = (_W_RANDOM, self._action)
             return
         if ph == PLAY:
             if lv == 3 and len(v.hand) == 1:
@@ -196,6 +192,7 @@ class Bot:
                 self.rng.next16()  # as a search's seed would: the bot's sequence stays
                 _let_search_go()
                 self._action = v.hand[0]
+                self.why = (_W_ONLY, self._action)
                 return
             t = table(v)
             if lv == 3:
@@ -208,13 +205,13 @@ class Bot:
                 if done:
                     self._searching = False
                     self._action = srch.result()
+                    self.why = srch.why(self._action)
                     srch.t = None
                     srch.unseen = None
                 return
-            if lv == 1:
-                self._action = self._easy_play(v, t)
-                return
-            self._action = tr.pick(t, self.seat)
+            self._action = self._easy_play(v, t) if lv == 1 else tr.pick(t, self.seat)
+            if self.why is None:  # the policy's card: the rule that chose it
+                self.why = (tr.WHY[0], self._action, tr.WHY[1])
             return
         self._action = self._decide(v, lv)
 
@@ -226,6 +223,7 @@ class Bot:
         if srch.step(n):
             self._searching = False
             self._action = srch.result()
+            self.why = srch.why(self._action)
             srch.t = None  # let this decision's table go
             srch.unseen = None
             return True
@@ -238,7 +236,9 @@ class Bot:
         # easy forgets which cards were played: everything it does not hold is out
         acts = legal(v, t)
         if self.rng.below(8) == 0:
-            return acts[self.rng.below(len(acts))]
+            c = acts[self.rng.below(len(acts))]
+            self.why = (_W_RANDOM, c)
+            return c
         me = self.seat
         for s in range(4):
             t.left[s] = 0x1FFF
@@ -249,11 +249,11 @@ class Bot:
 
     def _decide(self, v, lv):
         # bids, the exchange, two-player draws: code the play never needs, in the
-        # heap only while it runs
+        # heap only while it runs (engine/bots/spades_bidding.py)
         if v.phase == HAND_OVER:
             return NEXT_HAND
         _let_search_go()
-        return lazy.call("bots.spades_bidding", "decide", v, lv, self.seat, self.rng)
+        return lazy.call("bots.spades_bidding", "decide", self, v, lv)
 
 
 def suggest(v, level="normal", seed=0, budget=HARD_BUDGET):

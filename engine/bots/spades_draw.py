@@ -3,6 +3,59 @@ keep or reject the drawn card, the cards to replace after Double Nil. A module o
 own: the four-player bots never load it.
 """
 from engine.bots import spades_bid as bd
+from engine.tricks import (DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT, DISCARD, DISCARD_DONE, DECLARE, DRAW,
+                           DISCARDING)
+
+
+def dead(v):
+    """Cards this seat put on the discard pile (it saw each, RULES 2.2) and its Double
+    Nil discards; all out of play unless the opponent declared Double Nil (its
+    replacements come from that pile, 2.4)."""
+    if v.declared[1 - v.seat] == 2:
+        return b""
+    if v.phase == DISCARDING:
+        return v.rejected
+    return v.rejected + bytes(v.discarded)
+
+
+def legal2(v):
+    """The legal actions of the phases before two players bid (spades_bot.legal)."""
+    ph = v.phase
+    if ph == DECLARE:
+        return [DOUBLE_NIL, NO_DOUBLE_NIL]
+    if ph == DRAW:
+        return [KEEP, REJECT]
+    ch = v.discarded
+    if len(ch) >= 3:
+        return [DISCARD_DONE]
+    out = [DISCARD + c for c in v.hand if c not in ch]
+    out.append(DISCARD_DONE)
+    return out
+
+
+def decide(bot, v, level):
+    """The action for v.phase (DECLARE, DRAW or DISCARDING), and why (bot.why, the
+    kinds of spades_bot: 53 (53, 1 if Double Nil, their score, points behind); 54
+    (54, 1 if kept, the drawn card, 1 if a Double Nil hand); 56 (56, card replaced,
+    or -1: no more)."""
+    me = v.seat
+    if v.phase == DECLARE:
+        dn = double_nil_wanted(v, level)
+        bot.why = (53, 1 if dn else 0, v.scores[1 - me], v.scores[1 - me] - v.scores[me])
+        return DOUBLE_NIL if dn else NO_DOUBLE_NIL
+    if v.phase == DRAW:
+        keep = keep_card(v, v.drawn, level, bot.rng)
+        bot.why = (54, 1 if keep else 0, v.drawn, 1 if v.declared[me] == 2 else 0)
+        return KEEP if keep else REJECT
+    done = v.discarded
+    for c in double_nil_discards(v.hand, level):
+        if c not in done:
+            if len(done) >= 3:
+                break
+            bot.why = (56, c)
+            return DISCARD + c
+    bot.why = (56, -1)
+    return DISCARD_DONE
 
 
 def double_nil_wanted(v, level):

@@ -55,6 +55,7 @@ def candidates(t, seat):
     elif p and (ws == ls or void):
         beat = above(mine, wr)
     if win and last and beat and t.side(w) != t.side(seat) and t.bid[w]:
+        tr.WHY[0] = 43  # the reason (spades_bot W_TAKE)
         return [cs * 13 + tr.low(beat)]  # the cheapest card that takes it
     pv = t.void[seat ^ 2] if t.n == 4 else 15
     sure_lead = 0
@@ -260,6 +261,7 @@ class Search:
         # table never grows later in a fragmented heap
         self.t = self.unseen = self.fixed = self.was = None
         self.seat = self.blind_fit = self.v0 = self.sample_cost = self.spent = self.i = 0
+        self.rule = 0  # why the first candidate: the policy's rule (spades_track.WHY)
 
     def start(self, t, seat, unseen, budget, fixed=None, sample_cost=12):
         """t: this seat's Table (from spades_bot.table); unseen: the cards this seat
@@ -275,6 +277,7 @@ class Search:
         self.seat = seat
         self.unseen = unseen
         self.fixed = fixed
+        tr.WHY[0] = 42  # one candidate: every sensible card is the same (spades_bot W_ONLY)
         self.cands = cands = candidates(t, seat)
         k = len(cands)
         # the policy's own card goes first: it keeps ties and near-ties
@@ -286,6 +289,7 @@ class Search:
                     j = i
             if j > 0:
                 cands[0], cands[j] = cands[j], cands[0]
+        self.rule = tr.WHY[0]
         if k > MAX_CANDS:
             self._trim()
             k = len(cands)
@@ -393,6 +397,23 @@ class Search:
             if tot[i] - tot[0] > need and self.edge[i] >= EDGE and tot[i] > tot[best]:
                 best = i
         return self.cands[best]
+
+    def why(self, card):
+        """The deciding figures for card (the result): (40, card, its mean x10,
+        runner-up, its mean x10, deals, the policy's rule, the policy's card), or
+        (rule, card) when there was nothing to compare (spades_bot's kinds)."""
+        c = self.cands
+        k = len(c)
+        if k == 1:
+            return (self.rule, card)
+        tot = self.total
+        i = c.index(card)
+        j = 0 if i else 1
+        for x in range(k):
+            if x != i and tot[x] > tot[j]:
+                j = x
+        d = self.done
+        return (40, card, tot[i] * 10 // d, c[j], tot[j] * 10 // d, d, self.rule, c[0])
 
     def _trim(self):
         """Keep the policy's card and the lowest and highest of each suit."""

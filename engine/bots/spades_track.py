@@ -176,6 +176,10 @@ class Table:
         return m
 
 
+# why pick chose its card: WHY[0] the rule that fired (its text: ui/spades_why.py
+# PLAY), WHY[1] the seat it names (a Nil bidder); written, never allocated
+WHY = bytearray(2)
+
 # modes a seat plays in (pick)
 M_WIN = const(0)   # needs tricks, or is setting the other side
 M_DUCK = const(1)  # contract safe: avoid bags
@@ -229,7 +233,8 @@ def nil_target(t, seat):
     return -1
 
 
-def _card(s, r):
+def _card(s, r, why):
+    WHY[0] = why
     return s * 13 + r
 
 
@@ -252,85 +257,91 @@ def pick(t, seat):
         others = t.left[ls] & ~mine
         if ws != ls:  # trumped: nothing of the led suit wins
             if md == M_NIL or md == M_DUCK:
-                return _card(ls, top(mine))
-            return _card(ls, low(mine))
+                return _card(ls, top(mine), 1)
+            return _card(ls, low(mine), 2)
         over = above(mine, wr)
         under = below(mine, wr)
         if md == M_NIL:
             if under:
-                return _card(ls, top(under))
-            return _card(ls, top(mine) if last else low(mine))
+                return _card(ls, top(under), 3)
+            return _card(ls, top(mine) if last else low(mine), 4)
         if md == M_DUCK:
             if under:
-                return _card(ls, top(under))
-            return _card(ls, top(mine))
+                return _card(ls, top(under), 5)
+            return _card(ls, top(mine), 6)
         if md == M_COVER:
             p = seat ^ 2
             if partner_wins and over:
-                return _card(ls, low(over))
+                return _card(ls, low(over), 7)
             if not last and t.played + (p - seat) % 4 < n and over:
                 # partner plays after us: win high enough for partner to duck under,
                 # with the cheapest sure winner when there is one
                 sure = above(mine, top(others | 1))
-                return _card(ls, low(sure) if sure else top(mine))
+                return _card(ls, low(sure) if sure else top(mine), 8)
             if over:
-                return _card(ls, low(over))
-            return _card(ls, low(mine))
+                return _card(ls, low(over), 9)
+            return _card(ls, low(mine), 10)
         # M_WIN
         nt = nil_target(t, seat)
         if (nt >= 0 and (t.win_seat == nt or _after(t, seat, nt))
                 and side_need(t, seat) != t.size[seat]):
             # let the Nil bidder win (or be forced to) unless every trick left is needed
+            WHY[1] = nt
             if under:
-                return _card(ls, top(under))
-            return _card(ls, low(mine))
+                return _card(ls, top(under), 11)
+            return _card(ls, low(mine), 12)
         if partner_wins:
             if last or not above(others, wr):
-                return _card(ls, low(mine))
+                return _card(ls, low(mine), 13)
         if not over:
-            return _card(ls, low(mine))
+            return _card(ls, low(mine), 14)
         if last:
-            return _card(ls, low(over))
+            return _card(ls, low(over), 15)
         sure = above(mine, top(others)) if others else mine
         if sure:
-            return _card(ls, low(sure))
+            return _card(ls, low(sure), 16)
         if t.played == 1 and n == 4:
-            return _card(ls, low(mine))  # second hand low
-        return _card(ls, top(mine))  # third hand high
+            return _card(ls, low(mine), 17)  # second hand low
+        return _card(ls, top(mine), 18)  # third hand high
     # void in the led suit
     sp = h[b + SPADES]
     side = h[b] | h[b + 1] | h[b + 2]
     if md == M_NIL:
         if side:
+            WHY[0] = 19
             return _hi_side(h, b)
         if ws == SPADES:
             u = below(sp, wr)
             if u:
-                return _card(SPADES, top(u))
-        return _card(SPADES, low(sp))
+                return _card(SPADES, top(u), 20)
+        return _card(SPADES, low(sp), 21)
     if md == M_DUCK:
         if side:
+            WHY[0] = 22
             return _hi_side(h, b)
         if ws == SPADES:
             u = below(sp, wr)
             if u:
-                return _card(SPADES, top(u))
-        return _card(SPADES, top(sp))
+                return _card(SPADES, top(u), 23)
+        return _card(SPADES, top(sp), 24)
     nt = nil_target(t, seat)
     if (md == M_WIN and nt >= 0 and (t.win_seat == nt or _after(t, seat, nt))
             and side_need(t, seat) != t.size[seat]):
         if side:
+            WHY[1] = nt
+            WHY[0] = 25
             return _lo_side(h, b, t)
     if sp and not (partner_wins and (last or md == M_WIN)):
         if ws == SPADES:
             o = above(sp, wr)
             if o:
-                return _card(SPADES, low(o))
+                return _card(SPADES, low(o), 26)
         else:
-            return _card(SPADES, low(sp))
+            return _card(SPADES, low(sp), 27)
     if side:
+        WHY[0] = 28
         return _lo_side(h, b, t)
-    return _card(SPADES, low(sp))
+    return _card(SPADES, low(sp), 29)
 
 
 def _after(t, seat, other):
@@ -390,6 +401,7 @@ def _lead(t, seat, md):
             if v > bv:
                 bv = v
                 best = s * 13 + r
+        WHY[0] = 30 if md == M_NIL else 31
         return best
     if md == M_COVER:
         p = seat ^ 2
@@ -412,11 +424,13 @@ def _lead(t, seat, md):
             if v > bv:
                 bv = v
                 best = s * 13 + r
+        WHY[0] = 32
         return best
     # M_WIN
     nt = nil_target(t, seat)
     if nt >= 0:
         # attack the Nil: lowest card of a suit the Nil bidder still holds
+        WHY[1] = nt
         best = -1
         bv = 99
         for s in range(4):
@@ -428,6 +442,7 @@ def _lead(t, seat, md):
                 bv = r
                 best = s * 13 + r
         if best >= 0:
+            WHY[0] = 33
             return best
     opp_void = 0
     n = t.n
@@ -440,11 +455,13 @@ def _lead(t, seat, md):
         if m and not (opp_void & (1 << s)):
             r = top(m)
             if not above(left[s] & ~m, r):
+                WHY[0] = 34
                 return s * 13 + r
     sp = h[b + SPADES]
     if sp and sp_ok:
         r = top(sp)
         if not above(left[SPADES] & ~sp, r) and (left[SPADES] & ~sp):
+            WHY[0] = 35
             return SPADES * 13 + r  # draw trumps with the top spade
     # lead low from the shortest side suit (to trump it later), else longest
     bs = -1
@@ -460,7 +477,9 @@ def _lead(t, seat, md):
                 bn = k
                 bs = s
     if bs >= 0:
+        WHY[0] = 36
         return bs * 13 + low(h[b + bs])
+    WHY[0] = 37
     return SPADES * 13 + low(sp)
 
 

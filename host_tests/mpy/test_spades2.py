@@ -42,7 +42,7 @@ def _play_match(seed, r, blind_nil, bag_penalty):
             lane_heap.sample()
         m.apply(a)
         b = m.to_bytes()
-        assert len(b) <= 160
+        assert len(b) <= 160 + 1 + 16 * min(m.hand_no, 32)  # and the hand starts kept for replays
         if m.phase == HAND_OVER:
             hands += 1
             if hands % 5 == 0:

@@ -37,7 +37,7 @@ def _play_match(seed, r, blind_nil, bag_penalty):
             assert o.seat == m.to_move
         m.apply(a)
         b = m.to_bytes()
-        assert len(b) <= 160
+        assert len(b) <= 160 + 1 + 16 * min(m.hand_no, 32)  # and the hand starts kept for replays
         if m.phase == PLAY and len(m.history) == 26 and not sampled:
             lane_heap.sample()
             sampled = True

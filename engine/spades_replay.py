@@ -1,0 +1,138 @@
+"""Replaying a hand of a Spades match (four or two players). The record of hand
+starts (m.past, engine/tricks.py) is kept by whoever drives the match with
+engine/spades_record.py: first(m, seed) right after Match(seed), next_hand(m) in
+place of m.apply(NEXT_HAND). Then replay(m, k) deals hand k of m again in a new Match, result(m, k) gives the points
+each side scored in it, history(m) the score after each kept hand; the loader
+checks the record with check(). Imported only while one of them runs
+(engine.lazy.call): none of it is in the heap during play.
+
+A record whose last entry does not deal the hand in play (a NEXT_HAND applied
+without next_hand) is not used: its hands are "no longer kept", never dealt wrong.
+
+RULES 4: the same RNG state deals the same cards, so an entry (the state before the
+shuffle, the scores and bags) gives the very hand; the dealer moves on one seat a
+hand (1.2; two players: the first player alternates, 2.2).
+"""
+from engine.rng import Rng, small
+from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
+from engine.spades_record import ENTRY, KEPT, first, next_hand  # noqa: F401 (the record's keepers)
+
+_OFF = 0x800000  # engine.tricks._OFF: scores in the save head are offset by 2**23
+
+
+def _current(m):
+    """True when the record's last entry deals the hand in play: the same scores and
+    bags, and its RNG state shuffled once gives the head's."""
+    e = m.past[-ENTRY:]
+    if len(e) < ENTRY or e[4:] != m._saved[9:21]:
+        return False
+    r = Rng()
+    r.set_state(e)
+    r.shuffle(bytearray(52))
+    return r.state() == m._saved[21:25]
+
+
+def played(m):
+    """The last hand played to its end: this one once it is over, else the one before."""
+    return m.hand_no if m.phase in (HAND_OVER, MATCH_OVER) else m.hand_no - 1
+
+
+def start(m, k):
+    """Hand k's entry in m.past (the current hand is the last), or None if not kept."""
+    i = len(m.past) - (m.hand_no - k + 1) * ENTRY
+    if i < 0 or k > m.hand_no or not _current(m):
+        return None
+    return m.past[i:i + ENTRY]
+
+
+def unpack(e, at=4):
+    """[score 0, score 1, bags 0, bags 1] of an entry (or of a save head, at=9): 3
+    bytes each, high first, the scores offset by 2**23."""
+    v = [(e[i] << 16) | (e[i + 1] << 8) | e[i + 2] for i in range(at, at + 12, 3)]
+    v[0] -= _OFF
+    v[1] -= _OFF
+    return v
+
+
+def dealt(m, k, e, deal=True):
+    """A new Match at the start of hand k of m from its entry e (dealt unless `deal`
+    is False): the same options, scores, bags and dealer, the same cards."""
+    r = type(m)(1, m.blind_nil, m.bag_penalty, m.target, False)
+    r.blind_nil_behind = m.blind_nil_behind
+    r.hand_no = k
+    r.dealer = (m.dealer - m.hand_no + k) % m.n  # 1.2, 2.2: one seat a hand
+    v = unpack(e)
+    r.scores = [v[0], v[1]]
+    r.bags = [v[2], v[3]]
+    r.rng.set_state(e)
+    if deal:
+        r._deal()
+    return r
+
+
+def replay(m, k):
+    """Hand k of m dealt again in a new Match: the same scores, bags, dealer and
+    options, bidding and play to do; its replay_of is k (a match has none). Its
+    result counts nowhere. Only a hand played to its end and still kept can be
+    replayed; anything else raises IllegalAction and changes nothing. The hand
+    just played replays from its own saved head and cards; earlier ones from m.past."""
+    if not small(k, 1, played(m)):
+        if small(k, 1, m.hand_no):
+            raise IllegalAction("4: hand %d is still being played" % k)
+        raise IllegalAction("4: no hand %r played yet to replay" % (k,))
+    e = start(m, k)
+    if k == m.hand_no:
+        b = m._saved + b"\x00"  # its head and cards, no log, no record: a save of its start
+        s = (sum(b) + len(b)) & 0xFFFF
+        r = type(m).from_bytes(b + bytes((s >> 8, s & 255)))
+    elif e is None:
+        raise IllegalAction("4: hand %d is no longer kept" % k)
+    else:
+        r = dealt(m, k, e)
+    if e is not None:
+        r.past = e  # its own start: a replay of it deals it again
+    r.replay_of = k
+    return r
+
+
+def result(m, k):
+    """(side 0's points, side 1's points) scored in hand k, a hand played to its end
+    and kept (1.7, 2.6: what the scores moved by, bag penalties included)."""
+    if not small(k, 1, played(m)):
+        raise IllegalAction("4: no result for hand %r" % (k,))
+    if k == m.hand_no:  # from this hand's saved head: the scores as it began
+        a = unpack(m._saved, 9)
+        b = m.scores
+    elif start(m, k) is None:
+        raise IllegalAction("4: hand %d is no longer kept" % k)
+    else:
+        a = unpack(start(m, k))
+        b = unpack(start(m, k + 1))
+    return b[0] - a[0], b[1] - a[1]
+
+
+def history(m):
+    """(hand number, side 0's score, side 1's score) after each kept hand played to
+    its end: the score history of a resumed match."""
+    out = []
+    last = played(m)
+    if not _current(m):
+        return out
+    for k in range(m.hand_no - len(m.past) // ENTRY + 1, last + 1):
+        s = m.scores if k == m.hand_no else unpack(start(m, k + 1))
+        out.append((k, s[0], s[1]))
+    return out
+
+
+def check(m, k):
+    """The loader's check of the k kept hand starts: each reachable for its hand
+    number (engine/spades_load.py reachable), with an RNG state that can deal, so a
+    replay of one is a hand play can reach. (This hand replays from its head.)"""
+    from engine.spades_load import reachable
+    for i in range(k):
+        h = m.hand_no - k + 1 + i
+        try:
+            p = dealt(m, h, m.past[i * ENTRY:(i + 1) * ENTRY], False)
+        except ValueError:  # an all-zero RNG state
+            raise ValueError("save: bad record of hand starts")
+        reachable(p)

@@ -1,0 +1,206 @@
+"""Replay this deal (ui/spades_replay.py): from a hand's end page (Select) and from
+the score history (choose a row, Select), four and two players: the same cards from
+the same scores, bags and dealer; both results side by side at its end; nothing of
+it saved or counted, so Continue (after a power cut too) resumes the match."""
+import sys
+
+from engine.spades_replay import replay, result
+from engine.storage import Storage
+from engine.tricks import PLAY, HAND_OVER, BIDDING, DECLARE
+from host_tests.spades_ui_support import app_with, launch, is_page
+from host_tests.test_ui_continue import new_app
+from host_tests.test_ui_spades import until, press, my_turn
+from ui import keys
+from ui.spades_pages import Page
+
+
+def _hand_end(n=4, **kw):
+    hw, app = app_with(**kw)
+    t = launch(hw, app, n)
+    assert until(hw, app, lambda: is_page(app.screen))
+    assert app.screen.title.text == "Hand 1 over"
+    return hw, app, t
+
+
+def _saved(hw):
+    return Storage(hw.nvm).load_game()
+
+
+def _cut_and_continue(hw):
+    """The power is cut (hw closed); a new badge over the same nvm chooses Continue:
+    (hw2, app2, its screen)."""
+    nvm = bytearray(hw.nvm)
+    hw.close()
+    hw2, app2, _ = new_app(nvm)
+    hw2.press(keys.A)
+    app2.step()
+    return hw2, app2, app2.screen
+
+
+def _stats_hands(app, t):
+    return app.storage.load_stats().to_bytes()
+
+
+def test_replay_this_deal_at_a_hands_end_then_the_match_goes_on():
+    hw, app, t = _hand_end()
+    m = t.m
+    assert app.screen.footer.text.endswith("Sel: replay")
+    after = (list(m.scores), list(m.bags), m.hand_no)
+    first = result(m, 1)
+    saved = _saved(hw)
+    writes = app.storage.writes
+    stats = _stats_hands(app, t)
+    press(hw, app, keys.SELECT)
+    r = t.m
+    assert app.screen is t and r is not m and r.replay_of == 1
+    assert r._saved == m._saved  # the same cards, scores, bags and dealer
+    assert (r.hand_no, r.scores, r.bags, r.phase) == (1, [0, 0], [0, 0], BIDDING)
+    assert t.banner.text.strip() == "Replay of hand 1"
+    assert until(hw, app, lambda: is_page(app.screen))
+    page = app.screen
+    assert page.title.text == "Replay of hand 1"
+    assert page.footer.text.startswith("A: next") and page.footer.text.endswith("Sel: again")
+    rows = [a for a, _, _ in page.rows]
+    assert rows[0].split() == ["Us", "Them"]
+    assert rows[1].split() == ["First", "try", "%+d" % first[0] if first[0] else "0",
+                               "%+d" % first[1] if first[1] else "0"]
+    again = result(r, 1)
+    assert rows[2].split()[1:] == ["%+d" % again[0] if again[0] else "0", "%+d" % again[1] if again[1] else "0"]
+    # nothing written, nothing counted; the match untouched
+    assert app.storage.writes == writes and _saved(hw) == saved and _stats_hands(app, t) == stats
+    assert (list(m.scores), list(m.bags), m.hand_no, m.phase) == after + (HAND_OVER,)
+    # replay again: the same deal once more
+    press(hw, app, keys.SELECT)
+    assert t.m is not r and t.m._saved == m._saved and t.m.phase == BIDDING
+    assert until(hw, app, lambda: is_page(app.screen))
+    press(hw, app, keys.A)  # next hand: the match goes on from the first result
+    assert t.m is m and m.hand_no == 2 and app.screen is t
+    assert list(m.scores) == after[0] and list(m.bags) == after[1]
+    assert t.history == [(1, after[0][0], after[0][1])]
+    assert "ui.spades_replay" not in sys.modules
+    assert until(hw, app, lambda: is_page(app.screen))
+    assert app.screen.title.text == "Hand 2 over"  # counted and saved as ever
+    assert _stats_hands(app, t) != stats
+
+
+def test_a_power_cut_during_a_replay_returns_to_the_match():
+    hw, app, t = _hand_end()
+    m = t.m
+    blob = m.to_bytes()
+    assert _saved(hw)[2] == blob
+    press(hw, app, keys.SELECT)
+    assert until(hw, app, lambda: my_turn(t, PLAY) and len(t.m.history) >= 6)
+    writes = app.storage.writes
+    press(hw, app, keys.START)  # the pause menu: a save point of the match, not of the replay
+    assert app.storage.writes == writes and _saved(hw)[2] == blob
+    hw2, app2, t2 = _cut_and_continue(hw)
+    try:
+        assert type(t2).__name__ == "Table" and not hasattr(t2.m, "replay_of")
+        assert t2.m.hand_no == 2 and list(t2.m.scores) == list(m.scores)  # the match's next hand
+    finally:
+        hw2.close()
+
+
+def test_quit_during_a_replay_keeps_the_matchs_save():
+    from ui import spades_pause
+    hw, app, t = _hand_end()
+    blob = t.m.to_bytes()
+    press(hw, app, keys.SELECT)
+    assert until(hw, app, lambda: my_turn(t, PLAY))
+    press(hw, app, keys.START)
+    for _ in range(spades_pause.MENU.index("Quit")):
+        press(hw, app, keys.DOWN)
+    press(hw, app, keys.A)
+    assert app.screen is app.home_screen
+    assert _saved(hw)[2] == blob
+
+
+def test_replay_a_hand_from_the_score_history_then_back_to_the_hand_under_way():
+    from ui import spades_pause
+    hw, app, t = _hand_end()
+    m = t.m
+    start1 = m._saved
+    press(hw, app, keys.A)  # hand 2
+    assert until(hw, app, lambda: my_turn(t, PLAY) and len(m.history) >= 4)
+    press(hw, app, keys.START)
+    saved = _saved(hw)
+    before = m.to_bytes()
+    for _ in range(spades_pause.MENU.index("Score history")):
+        press(hw, app, keys.DOWN)
+    press(hw, app, keys.A)
+    page = app.screen
+    assert is_page(page) and page.title.text == "Score history"
+    assert page.at == 1 and page.left[1].text.startswith("> 1")  # the last hand played is chosen
+    press(hw, app, keys.UP)
+    assert page.at == 1  # hand 1 is the first row
+    press(hw, app, keys.SELECT)
+    r = t.m
+    assert app.screen is t and r.replay_of == 1 and r._saved == start1 and r.scores == [0, 0]
+    assert until(hw, app, lambda: is_page(app.screen))
+    assert app.screen.footer.text.startswith("A: back")
+    press(hw, app, keys.A)
+    assert t.m is m and m.to_bytes() == before and app.screen is t and t.mode == 0
+    assert _saved(hw) == saved
+    n = len(m.history)
+    assert until(hw, app, lambda: len(m.history) > n + 2)  # and the hand plays on
+
+
+def test_two_players_replay_the_same_pile_order():
+    hw, app, t = _hand_end(2)
+    m = t.m
+    press(hw, app, keys.SELECT)
+    r = t.m
+    assert r.replay_of == 1 and r.phase == DECLARE
+    assert bytes(r.stock) == bytes(m.stock) and r._saved == m._saved  # 2.2: the same stock, in order
+    assert until(hw, app, lambda: is_page(app.screen))
+    rows = [a for a, _, _ in app.screen.rows]
+    assert rows[0].split() == ["You", "Bot"] and rows[1].startswith("First try")
+    press(hw, app, keys.A)
+    assert t.m is m and m.hand_no == 2
+
+
+def test_the_page_chooses_a_row_with_up_down_and_select():
+    hw, app = app_with()
+    page = Page(app)
+    got = []
+    rows = [("Hand   Us     Them", "", 0xFFFFFF)] + [("%3d    %-6d %d" % (i, i * 10, 0), "", 0xFFFFFF)
+                                                     for i in range(1, 12)]
+    page.fill("Score history", rows, "Up/Dn Sel: replay A: back", lambda: got.append("back"))
+    page.choose(got.append, 1)
+    app.show(page)
+    assert page.at == 11 and page.left[7].text.startswith(">11")
+    for _ in range(20):
+        press(hw, app, keys.UP)
+    assert page.at == 1 and page.top == 1 and page.left[0].text.startswith("> 1 ")
+    press(hw, app, keys.DOWN)
+    press(hw, app, keys.SELECT)
+    assert got == [2]
+    press(hw, app, keys.B)
+    assert got == [2, "back"]
+    page.fill("Hand 1 over", rows[:3], "A: next", lambda: None)
+    press(hw, app, keys.SELECT)  # no alt: nothing
+    assert got == [2, "back"] and page.at == -1
+
+
+def test_after_continue_the_score_history_holds_every_kept_hand_to_replay():
+    from ui import spades_pause
+    hw, app, t = _hand_end()
+    m = t.m
+    start1 = m._saved
+    press(hw, app, keys.A)
+    assert until(hw, app, lambda: is_page(app.screen))
+    press(hw, app, keys.A)  # hand 3
+    assert until(hw, app, lambda: my_turn(t, PLAY))
+    history = list(t.history)
+    press(hw, app, keys.START)  # saved
+    hw2, app2, t2 = _cut_and_continue(hw)
+    try:
+        assert t2.m.hand_no == 3 and len(t2.history) == 1  # the table knows the total
+        press(hw2, app2, keys.START, *([keys.DOWN] * spades_pause.MENU.index("Score history")))
+        press(hw2, app2, keys.A)
+        assert t2.history == history and len(history) == 2  # the save keeps every hand
+        assert app2.screen.at == 2 and app2.screen.left[2].text.startswith("> 2")
+        press(hw2, app2, keys.UP, keys.SELECT)
+        assert t2.m.replay_of == 1 and t2.m._saved == start1
+    finally:
+        hw2.close()

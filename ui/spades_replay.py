@@ -1,0 +1,114 @@
+"""Replay this deal: a hand of the match dealt again (engine/spades_replay.py
+replay: the same cards, scores, bags and dealer), the bots at the same level, bidding and play from
+the start. Asked for with Select on a hand's end page or on a row of the score
+history; imported then and let go when the match goes on.
+
+While a replay runs, the table holds the replayed Match (its replay_of set) and
+keeps the match aside; the table's save points are switched off (its _save is
+shadowed by one that writes nothing) and the hand's end goes to this module's page,
+not to the statistics, so the match's own save
+point stays as it was and Continue (after a power cut too) resumes the match, never
+the replay.
+Its end page shows the first try's points and the replay's side by side; A goes on
+with the match (the next hand, or back to the hand under way), Select replays it
+again.
+"""
+from ui.spades_layout import let_go, ME, PAUSED
+from engine.lazy import call
+from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
+
+
+def start(t, k):
+    """Deal hand k of the match again on the table t (its Match is kept aside)."""
+    m = getattr(t, "replaying", None) or t.m
+    try:
+        r = call("spades_replay", "replay", m, k)
+    except (IllegalAction, ValueError) as e:  # not played, or no longer kept
+        t.app.show(t)
+        t.say(e.args[0][3:26])
+        return False
+    t.replaying = m
+    t._save = _no_save  # every save point of the table (pause menu, Quit) writes nothing
+    _switch(t, r)
+    t.open_hand()
+    text = "Replay of hand %d" % k
+    pad = (23 - len(text)) // 2
+    t.banner.set(" " * pad + text + " " * (23 - pad - len(text)))
+    return True
+
+
+def _no_save(stats=None):
+    pass
+
+
+def _switch(t, m):
+    """The table on match m: whatever the screen kept of the other one is dropped
+    (a bot's thought, a trick on show, a card in flight, the pause menu)."""
+    if t.mode == PAUSED:  # a hand chosen in the score history
+        from ui import spades_pause
+        spades_pause.close(t)
+    from ui import spades_motion
+    mo = t.motion
+    if mo.active:
+        mo.finish()
+    mo.kind = spades_motion.NOTHING  # nothing follows the motion (no trick to clear)
+    spades_motion.home(t)
+    t.m = m
+    t.bot = None
+    t.bot_seat = -1
+    t.hinting = False
+    t.hint_card = -1
+    t.trick_shown = False
+    t.wait = 0
+    t.marked = []
+    t.got = None
+    t.counted = m.phase in (HAND_OVER, MATCH_OVER)
+    t.was_broken = m.broken if m.phase not in (HAND_OVER, MATCH_OVER) else False
+    t.was_turn = -1
+    t.bid = 3
+    t.banner_until = 0
+    t.say("")
+    t.app.show(t)
+    t.refresh()
+    t._prompt()
+
+
+def rows(names, first, again):
+    """The end page's comparison: the first try's points and the replay's, per side."""
+    from ui.spades_pages import HEAD, TEXT, GOOD, BAD, signed
+    better = again[0] - again[1] - first[0] + first[1]  # what the other choices were worth
+    return [("%-10s%6s%6s" % ("", names[0], names[1]), "", HEAD),
+            ("First try %6s%6s" % (signed(first[0]), signed(first[1])), "", TEXT),
+            ("Replay    %6s%6s" % (signed(again[0]), signed(again[1])), "",
+             GOOD if better > 0 else (BAD if better < 0 else TEXT))]
+
+
+def ended(t):
+    """The replayed hand is over: both results side by side, then its breakdown."""
+    from ui.spades_pages import breakdown_rows, HEAD
+    from ui.spades_layout import lights
+    r = t.m
+    m = t.replaying
+    k = r.replay_of
+    names = t._side_names()
+    out = rows(names, call("spades_replay", "result", m, k), call("spades_replay", "result", r, k))
+    out.append(("The replay's hand", "", HEAD))
+    out += breakdown_rows(r.last_breakdown, names, r.scores, r.bags, t.n)
+    lights(t, -1)
+    on = "A: next" if m.phase in (HAND_OVER, MATCH_OVER) else "A: back"
+    t._page("Replay of hand %d" % k, out, on + "  Sel: again", lambda: go_on(t))
+    t.page.choose(lambda row: start(t, k))
+
+
+def go_on(t):
+    """Back to the match: its next hand (or its end), or the hand under way."""
+    m = t.replaying
+    t.replaying = None
+    del t._save  # the table's own save points again
+    _switch(t, m)
+    let_go(__name__)
+    if m.phase in (HAND_OVER, MATCH_OVER):
+        from ui.spades_hand_end import next_hand
+        next_hand(t)
+    elif m.to_move == ME:
+        t._prompt()

@@ -1,0 +1,318 @@
+"""The "Why?" page of the Spades pause menu and the hint's reason: the reasons the bots
+recorded when they decided (engine/bots/spades_bot.py Bot.why: small ints), put into
+words only here, when asked. Imported for the page or the hint and let go after.
+
+A reason names the cards of a hand still hidden from you (a bid's counted honours, a
+card passed, the search's runner-up) only for your partner and for your own hint;
+for an opponent it names suits and figures, never its unplayed cards.
+"""
+from ui.spades_layout import card_text, bid_text
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+HEAD = const(0xF8C800)  # the colours of ui/spades_pages.py (not imported for the hint)
+TEXT = const(0xFFFFFF)
+DIM = const(0xA8D8B0)
+
+# the kinds of spades_bot (its _W_ constants)
+SEARCH = 40
+RANDOM = 41
+ONLY = 42
+TAKE = 43
+NIL = 50
+BID = 51
+BLIND = 52
+DOUBLE = 53
+KEEP = 54
+PASS = 55
+REPLACE = 56
+
+WIDTH = 26  # characters in a row of the page
+HINT_WIDTH = 23  # and in the table's message line
+
+# what a card play's rule says: (the situation, the choice), by spades_track.WHY[0]
+_GROUPS = ("", "Nil", "bid made, no bags", "covering partner's Nil", "setting %s Nil",
+           "trick trumped", "last to play")
+PLAY = {
+    1: (5, "sheds its highest"),
+    2: (5, "plays low"),
+    3: (1, "highest that loses"),
+    4: (1, "nothing under it"),
+    5: (2, "highest that loses"),
+    6: (2, "can't duck: highest"),
+    7: (3, "overtakes partner"),
+    8: (3, "wins high first"),
+    9: (3, "lowest that wins"),
+    10: (3, "can't win: low"),
+    11: (4, "stays under it"),
+    12: (4, "plays low under it"),
+    13: (0, "partner wins: low"),
+    14: (0, "can't win: lowest"),
+    15: (6, "lowest that wins"),
+    16: (0, "lowest sure winner"),
+    17: (0, "second hand low"),
+    18: (0, "third hand high"),
+    19: (1, "throws its highest"),
+    20: (1, "under the ruff"),
+    21: (1, "only spades: lowest"),
+    22: (2, "throws its highest"),
+    23: (2, "under the ruff"),
+    24: (2, "only spades: highest"),
+    25: (4, "throws a low card"),
+    26: (0, "lowest over-ruff"),
+    27: (0, "ruffs low"),
+    28: (0, "throws from shortest"),
+    29: (0, "only spades: lowest"),
+    30: (1, "leads low"),
+    31: (2, "leads low"),
+    32: (3, "leads high"),
+    33: (4, "leads low at it"),
+    34: (0, "cashes a sure winner"),
+    35: (0, "draws trumps"),
+    36: (0, "leads shortest suit"),
+    37: (0, "leads lowest spade"),
+    ONLY: (0, "only sensible card"),
+    TAKE: (6, "cheapest that takes it"),
+}
+_SUITS = ("clubs", "diamonds", "hearts", "spades")
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_HONOURS = ("10", "J", "Q", "K", "A")
+
+
+def tenths(v):
+    """23 -> "2.3", -5 -> "-0.5"."""
+    a = -v if v < 0 else v
+    return "%s%d.%d" % ("-" if v < 0 else "", a // 10, a % 10)
+
+
+def _seat(s, n):
+    return ("your", "Bot's")[s] if n == 2 else ("your", "West's", "North's", "East's")[s]
+
+
+def rule_text(code, nil_seat, n):
+    """A play rule in words: "covering partner's Nil: lowest that wins"."""
+    g, what = PLAY.get(code, (0, "its rule of thumb"))
+    head = _GROUPS[g]
+    if g == 4:
+        head = head % _seat(nil_seat, n)
+    return head + ": " + what if head else what
+
+
+def card_name(c):
+    """A card on the page (its font has no suit glyphs): "QD", "10H"."""
+    return _RANKS[c % 13] + "CDHS"[c // 13]
+
+
+def _honours(bits, suit):
+    """Honour bits (A 16, K 8, Q 4, J 2, 10 1) of a suit: "A-K hearts"."""
+    out = []
+    for i in range(4, -1, -1):
+        if bits & (1 << i):
+            out.append(_HONOURS[i])
+    return "-".join(out) + " " + _SUITS[suit] if out else ""
+
+
+def bid_parts(why, open_cards):
+    """The estimate of a W_BID reason by suit: ["A-K hearts 1.8", "spades 0.5", ...]."""
+    out = []
+    for s in (3, 2, 1, 0):
+        x = why[5 + s]
+        share = x >> 5
+        if share <= 0:
+            continue
+        name = _honours(x & 31, s) if open_cards else ""
+        if not name:
+            name = _SUITS[s]
+        out.append("%s %s" % (name, tenths(share)))
+    if why[9]:
+        out.append("ruffs " + tenths(why[9]))
+    return out
+
+
+def _changes(ch, n):
+    out = []
+    if ch & 1:
+        out.append("+1: near 10 bags")
+    if ch & 2:
+        out.append("-1: bids pass 13")
+    if ch & 4:
+        out.append("-1: a Nil to set")
+    if ch & 8:
+        out.append("a slip (easy)")
+    if ch & 16:
+        out.append("kept within 1-13")
+    return out
+
+
+def head(why, seat, n, name, open_cards):
+    """The reason's first row: what the bot did ("North bid 4")."""
+    k = why[0]
+    if k == NIL:
+        return name + " bid Nil"
+    if k == BID:
+        return "%s bid %d" % (name, why[1])
+    if k == BLIND:
+        return name + " bid Blind Nil"
+    if k == DOUBLE:
+        return name + (" chose Double Nil" if why[1] else ": no Double Nil")
+    if k == KEEP:
+        what = card_name(why[2]) if open_cards else "the card"
+        return "%s %s %s" % (name, "kept" if why[1] else "rejected", what)
+    if k == PASS:
+        return name + " passed " + (card_name(why[1]) if open_cards else "a card")
+    if k == REPLACE:
+        return name + (" replaced a card" if why[1] >= 0 else " replaced no more")
+    if k == RANDOM and not 0 <= why[1] < 52:
+        return name + " chose"
+    return "%s played %s" % (name, card_name(why[1]))
+
+
+def lines(why, n, open_cards):
+    """The reason in phrases (wrapped into rows by rows())."""
+    k = why[0]
+    if k == SEARCH:
+        c, m1, r, m2, deals, rule, p = why[1:8]
+        out = [rule_text(rule, 0, n)] if c == p else []
+        other = "the " + card_name(r) if open_cards else "its next best"
+        out.append("tried in %d deals:" % deals)
+        out.append("%s points a deal" % tenths(m1))
+        out.append("%s %s%s" % (other, tenths(m2), " (too little)" if c == p and m2 > m1 else ""))
+        return out
+    if k == RANDOM:
+        return ["at random"]
+    if k == NIL:
+        return ["worth %s tricks, Nil risk %s (up to %s)" % (tenths(why[2]), tenths(why[3]), tenths(why[4]))]
+    if k == BID:
+        out = bid_parts(why, open_cards)
+        out.insert(0, "worth %s tricks%s" % (tenths(why[2]), ":" if out else ""))
+        if n == 2:
+            out.append("two players: rounds to %d" % why[3])
+        return out + _changes(why[4], n)
+    if k == BLIND:
+        p = why[3]
+        cover = "partner to bid" if p < 0 else "partner bid " + bid_text(p, n)
+        return ["%d behind, they have %d, %s" % (why[2] - why[1], why[2], cover)]
+    if k == DOUBLE:
+        return ["%d behind, you have %d" % (why[3], why[2])]
+    if k == KEEP:
+        if why[3]:
+            return ["low enough for Double Nil" if why[1] else "too high for Double Nil"]
+        return ["better than average" if why[1] else "worse than average"]
+    if k == PASS:
+        return ["most dangerous for the Nil" if why[2] else "lowest: partner's Nil"]
+    if k == REPLACE:
+        return ["could lose the Nil" if why[1] >= 0 else "nothing else dangerous"]
+    return [rule_text(k, why[2] if len(why) > 2 else 0, n)]
+
+
+def wrap(phrases, width=WIDTH):
+    """Phrases joined with ", " into rows of at most `width` characters (indented),
+    a phrase kept whole on a row when it fits one."""
+    rows = []
+    cur = ""
+    last = len(phrases) - 1
+    for i in range(last + 1):
+        p = phrases[i]
+        if i < last and not p.endswith(":"):
+            p += ","
+        if cur and len(cur) + 1 + len(p) > width and len(p) + 2 <= width:
+            rows.append(cur)
+            cur = ""
+        for word in p.split(" "):
+            if cur and len(cur) + 1 + len(word) > width:
+                rows.append(cur)
+                cur = ""
+            cur = cur + " " + word if cur else ("  " if rows else " ") + word
+    if cur:
+        rows.append(cur)
+    return rows
+
+
+def rows(t):
+    """The page: per bot its last bid's and its last card's reasons, as rows of
+    (text, "", colour). t is the table (ui/spades_table.Table: t.why, 18 slots a bot)."""
+    n = t.n
+    out = []
+    for seat in range(1, n):
+        name = t._seat_name(seat)
+        open_cards = n == 4 and seat == 2  # your partner
+        for slot in (0, 1):
+            i = seat * 18 - 18 + slot * 10
+            why = t.why[i:i + 10 - 2 * slot]
+            if why[0] == 0:
+                out.append(("%s: no %s yet" % (name, "bid" if slot == 0 else "card"), "", DIM))
+                continue
+            out.append((head(why, seat, n, name, open_cards) + ":", "", HEAD))
+            for r in wrap(lines(why, n, open_cards)):
+                out.append((r, "", TEXT))
+    return out
+
+
+def show_hint(t, a, why):
+    """The hint: action a marked (the card, or the bid in the picker) without playing
+    it, and the message line says why ("10}: lowest that wins"), or only what when
+    there is no reason ("Hint: look at the cards")."""
+    from ui import spades_layout as layout
+    from ui.spades_layout import HINT_TEXT
+    from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, KEEP, PASS, DISCARD, DISCARD_DONE,
+                               BIDDING, EXCHANGE, PLAY, DECLARE, DRAW, DISCARDING)
+    ph = t.m.phase
+    what = ""
+    if ph == PLAY or ph == EXCHANGE or ph == DISCARDING:
+        c = a
+        if ph == EXCHANGE:
+            c = a - PASS
+        elif ph == DISCARDING:
+            c = a - DISCARD if a != DISCARD_DONE else -1
+        t.hint_card = c
+        if c >= 0 and c in t.shown_tiles:
+            t.cursor = t.shown_tiles.index(c)
+            what = card_text(c)
+        else:
+            what = "replace no more"
+            why = None
+        layout.draw_hand(t)
+    elif ph == BIDDING:
+        if a == LOOK:
+            what = "look at the cards"
+        elif a == BLIND_NIL:
+            what = "bid Blind Nil"
+        else:
+            t.bid = a - BID
+            from ui import spades_bidding
+            spades_bidding.draw_picker(t)
+            what = "bid " + bid_text(t.bid, t.n)
+    elif ph == DECLARE:
+        what = "Double Nil" if a == DOUBLE_NIL else "play normally"
+    elif ph == DRAW:
+        what = "keep it" if a == KEEP else "reject it"
+    if what:
+        t.say("Hint: " + what if why is None else hint_line(why, t.n, what), HINT_TEXT)
+
+
+def hint_line(why, n, what):
+    """The hint's reason in one line of the table's message, after `what` it marks
+    ("10}" or "bid 4"): "10}: lowest that wins", "bid 4: worth 4.3 tricks"."""
+    k = why[0]
+    if k == SEARCH:
+        c, m1, r, m2, _, rule, p = why[1:8]
+        if c != p:
+            text = "beats %s by %s points" % (card_text(r), tenths(m1 - m2))
+        else:
+            text = PLAY.get(rule, (0, "its rule of thumb"))[1]
+    elif k in PLAY:
+        text = PLAY[k][1]
+    elif k == BID:
+        text = "worth %s tricks" % tenths(why[2])
+    elif k == NIL:
+        text = "Nil risk %s" % tenths(why[3])
+    else:
+        text = lines(why, n, True)[0]
+    line = what + ": " + text
+    if len(line) > HINT_WIDTH and len(text) <= HINT_WIDTH:
+        return text  # the picker or the marked card shows what
+    return line[:HINT_WIDTH]
