@@ -11,32 +11,6 @@ from engine.bots.spades_track import const
 from engine.tricks import BID, BLIND_NIL, LOOK, PASS, BIDDING, EXCHANGE, DECLARE, DRAW, DISCARDING
 
 
-def decide(bot, v, lv):
-    """The action of `bot` (its seat, its rng) at level index lv from observation v,
-    before the play; bot.why gets the reason."""
-    ph = v.phase
-    me = bot.seat
-    rng = bot.rng
-    if ph == BIDDING:
-        if not getattr(v, "looked", True):
-            if blind_nil_wanted(v, lv):
-                bot.why = (_W_BLIND, v.scores[me & 1], v.scores[1 - (me & 1)], v.bids[me ^ 2])
-                return BLIND_NIL
-            return LOOK
-        why = bot.why = [0] * 10
-        return choose_bid(v, bd.masks(v.hand), lv, rng, why)
-    if ph == EXCHANGE:
-        bidder = v.bids[me] == BLIND_NIL
-        for c in bd.exchange_cards(v.hand, bidder):
-            if c not in v.passed:
-                bot.why = (_W_PASS, c, 1 if bidder else 0)
-                return PASS + c
-    if ph == DECLARE or ph == DRAW or ph == DISCARDING:
-        return call("bots.spades_draw", "decide", bot, v, lv)  # two players only
-    from engine.bots.spades_bot import legal
-    return legal(v)[0]
-
-
 def _side(v, seat):
     return seat & 1 if len(v.bids) == 4 else seat
 
@@ -146,3 +120,30 @@ def choose_bid(v, m, level, rng, why=None):
     if why:  # the estimate's parts are in why[5:10] (tricks10)
         why[0:5] = (_W_BID, b, est, b0, ch)
     return BID + b
+
+
+# after the reason kinds: a const named with _ is known only below its line
+def decide(bot, v, lv):
+    """The action of `bot` (its seat, its rng) at level index lv from observation v,
+    before the play; bot.why gets the reason."""
+    ph = v.phase
+    me = bot.seat
+    rng = bot.rng
+    if ph == BIDDING:
+        if not getattr(v, "looked", True):
+            if blind_nil_wanted(v, lv):
+                bot.why = (_W_BLIND, v.scores[me & 1], v.scores[1 - (me & 1)], v.bids[me ^ 2])
+                return BLIND_NIL
+            return LOOK
+        why = bot.why = [0] * 10
+        return choose_bid(v, bd.masks(v.hand), lv, rng, why)
+    if ph == EXCHANGE:
+        bidder = v.bids[me] == BLIND_NIL
+        for c in bd.exchange_cards(v.hand, bidder):
+            if c not in v.passed:
+                bot.why = (_W_PASS, c, 1 if bidder else 0)
+                return PASS + c
+    if ph == DECLARE or ph == DRAW or ph == DISCARDING:
+        return call("bots.spades_draw", "decide", bot, v, lv)  # two players only
+    from engine.bots.spades_bot import legal
+    return legal(v)[0]
