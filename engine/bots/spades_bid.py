@@ -85,7 +85,7 @@ def nil_risk(m, n=4):
     if sp & (1 << 10):
         risk += 10 if nsp >= 3 else 20
     if nsp >= 4:
-        risk += (nsp - 3) * 8
+        risk += (nsp - 3) * 14  # four spades are played four times: half such Nils fail
     if nsp:
         r = top(sp)
         if r >= 7:
@@ -102,6 +102,8 @@ def nil_risk(m, n=4):
                     risk += d * (3 if s != SPADES else 4)
                 if s != SPADES and r == 12:
                     risk += 10 if count(x) < 4 else 5
+                if k == 0 and r >= 3 and s != SPADES and count(x) >= 4:
+                    risk += 6 + (r - 3) * 4  # a long suit led under its lowest card
                 k += 1
             r += 1
     return risk

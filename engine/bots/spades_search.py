@@ -23,7 +23,7 @@ DROP = 12  # points per deal behind the best: that card is played out no more
 TRIES = 12  # deals drawn per sample; the one that fits the bids best is played
 
 BAG_COST = 6  # a bag scores 1 now and costs 100/10 later (less: it may never count)
-SET_COST = 60
+SET_COST = 150
 BLIND_FIT = 45  # >0: a Blind Nil hand in play fits when its Nil risk is under this
 
 
