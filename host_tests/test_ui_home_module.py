@@ -127,3 +127,13 @@ def test_every_play_file_names_a_module_and_the_bundle_ships_it():
         with open(os.path.join(root, name)) as f:
             assert 'app.play("%s", %d)' % (m, a) in f.read(), name
     assert "play_continue.py" in bundle.ENTRY_POINTS
+
+
+def test_a_game_vm_lets_its_starting_code_go_once_the_game_is_up(monkeypatch):
+    hw, app, sup = _fresh_app(monkeypatch, game_vm=True)
+    monkeypatch.setattr(app, "run", lambda *a, **k: None)  # no frames: only the start
+    app.play("ui.spit_screen", 0)
+    assert type(app.screen).__name__ == "SpitScreen" and app.game == "ui.spit_screen"
+    assert "ui.app_start" not in sys.modules  # launch and Continue's code (ui/app_start.py)
+    app.home()
+    assert _reloads(app, sup) and sup.next_file is None

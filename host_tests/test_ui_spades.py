@@ -212,7 +212,9 @@ def test_pause_menu_resume_and_last_trick():
     frames(hw, app, 20)  # the game waits while paused
     assert t.m.to_bytes() == before
     press(hw, app, keys.A)  # Resume
-    assert t.mode == lay.PLAYING and t.pause.group.hidden
+    assert t.mode == lay.PLAYING and t.pause is None  # the menu is let go: no room kept for it in play
+    import sys
+    assert "ui.spades_pause" not in sys.modules  # nor for its code
     # play on until a trick is done, then review it
     assert until(hw, app, lambda: len(t.m.winners) >= 1 and my_turn(t, PLAY))
     press(hw, app, keys.START, keys.DOWN, keys.DOWN, keys.DOWN, keys.A)
@@ -265,6 +267,8 @@ def test_quit_keeps_the_match_and_resume_continues_it():
     assert app.screen is t2 and t2.m.to_bytes() == t.m.to_bytes()
     assert t2.shown_tiles == t.shown_tiles
     assert app.game == "ui.spades_game"  # loaded through app.launch: home unloads it
+    import sys
+    assert "engine.spades_load" not in sys.modules  # the save's loader went with the load
     # a damaged save is refused, not loaded
     st_ = storage.Storage(hw.nvm)
     bad = bytearray(blob)
@@ -658,3 +662,29 @@ def test_breakdown_labels_end_before_their_points():  # "Blind Nil North failed"
     assert rows[1][0] == " Your B.Nil failed"
     rows = breakdown_rows(([("Nil South", 100)], []), ("Us", "Them"), (0, 0), (0, 0), 4)
     assert rows[1][0] == " Your Nil"
+
+
+def test_in_its_own_vm_a_game_keeps_no_saving_code_between_save_points():
+    """On the badge (play_*.py, app.game_vm) the storage, options and statistics code
+    stays out of the heap while the hand is played; the hand's end still saves the
+    match and the counted statistics in one write."""
+    import sys
+    saving = ("engine.storage", "engine.options", "engine.stats")
+    kept = dict((name, sys.modules[name]) for name in saving if name in sys.modules)
+    try:
+        hw, app = app_with()
+        app.game_vm = True
+        hands_before = storage.Storage(hw.nvm).load_stats().get(0, 2)  # HANDS
+        t = launch(hw, app, 4)
+        assert t.store is None and app.storage is None
+        assert not [name for name in saving if name in sys.modules]
+        assert until(hw, app, lambda: t.m.phase == PLAY and t.bot is not None)
+        assert not [name for name in saving if name in sys.modules]
+        assert until(hw, app, lambda: is_page(app.screen))
+        assert not [name for name in saving if name in sys.modules]  # and gone again after the save
+        game, level, blob = storage.Storage(hw.nvm).load_game()
+        assert blob == t.m.to_bytes()  # saved at the hand's end (RULES 1.7: counted)
+        assert storage.Storage(hw.nvm).load_stats().get(0, 2) == hands_before + 1
+        assert t.opts.bot_speed == 2 and t.opts.hand_sort == 0  # the options it reads stay, as plain values
+    finally:
+        sys.modules.update(kept)

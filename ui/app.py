@@ -25,7 +25,8 @@ A screen gets the App in its constructor and switches with app.show(other_screen
 app.home() (back to the title menu, unloading the game) or app.launch(module, arg).
 The display is refreshed only in frames where something changed.
 
-Saved things (engine/storage.py), one of each for the whole run, made at start:
+Saved things (engine/storage.py), one of each for the whole run, made at start (a
+game in its own VM lets them go between save points: save_point, travel_light):
     app.storage         the Storage on hw.nvm (storage.attach: never raises; a missing
                         or too small nvm, or a failing write, runs in memory and the
                         menu tells the player once)
@@ -57,7 +58,6 @@ never freed in one VM: about 10 KB per game), and going home reloads code.py. Th
 entry file calls app.play(module, arg). A laptop keeps everything in one process.
 """
 import gc
-import os
 import sys
 
 try:
@@ -75,21 +75,6 @@ CONTINUE = ("ui.spades_game", "ui.spades_game", "ui.spit_screen")
 _HOME = const(0)
 _LAUNCH = const(1)
 _CONTINUE = const(2)
-
-
-def _exists(module_name):
-    """Whether `module_name` can be found on sys.path (without importing it)."""
-    if module_name in sys.modules:
-        return True
-    path = module_name.replace(".", "/")
-    for base in sys.path:
-        for tail in (".mpy", ".py", "/__init__.py", "/__init__.mpy"):
-            try:
-                os.stat((base + "/" if base else "") + path + tail)
-                return True
-            except OSError:
-                pass
-    return False
 
 
 class Screen:
@@ -111,15 +96,14 @@ class Screen:
         pass
 
 
-def _missing_name(e):
-    """The module name an ImportError says is missing (CPython and CircuitPython)."""
-    name = getattr(e, "name", None)
-    if name:
-        return name
-    msg = str(e)
-    i = msg.find("'")
-    j = msg.rfind("'")
-    return msg[i + 1:j] if 0 <= i < j else ""
+class Prefs:
+    """An Options' values as plain attributes: what a game in its own VM keeps, so
+    that engine/options.py need not stay in its heap (App.travel_light)."""
+
+    def __init__(self, opts):
+        from engine.options import FIELDS
+        for f in FIELDS:
+            setattr(self, f[0], getattr(opts, f[0]))
 
 
 class App:
@@ -146,12 +130,42 @@ class App:
         self.fresh_vm = False  # set (badge, code.py): games start through a reload
         self.game_vm = False  # set by play(): this VM runs one game; home reloads code.py
         self._pending = None  # (what, module, arg) to do at the start of the next frame
+        self._trouble = 0  # the storage's trouble, kept while none is (travel_light)
 
     # -- switching screens
 
     @property
     def stats(self):
-        return self.storage.load_stats()
+        return self.save_point().load_stats()
+
+    # -- saving from a game's own VM
+
+    def save_point(self):
+        """The Storage to save through now. A game in its own VM keeps none between
+        save points (travel_light): one is attached for the save, as the badge's
+        start does, and travel_light() lets it go again after."""
+        st = self.storage
+        if st is None:
+            from engine import storage
+            st = self.storage = storage.attach(getattr(self.hw, "nvm", None))
+            if self._trouble:  # a write failed earlier in this VM: in memory only, as before
+                st.trouble = self._trouble
+        return st
+
+    def travel_light(self):
+        """In a game's own VM (play_*.py), once its screen is up and after each save
+        point: the storage, options and statistics code leaves the heap (about 10 KB
+        under the bots) until the next save point brings it back. Elsewhere (one VM
+        for the menu and the games) it all stays."""
+        if not self.game_vm:
+            return
+        st = self.storage
+        if st is not None:
+            self._trouble = st.trouble
+        self.storage = None
+        self.options = None
+        self._forget([name for name in ("engine.storage", "engine.options", "engine.stats") if name in sys.modules])
+        gc.collect()
 
     def show(self, screen):
         """Make `screen` the current one; the next frame redraws. A screen with an
@@ -182,13 +196,6 @@ class App:
         if self.home_screen is not None:
             self.show(self.home_screen)
         self.unload()
-
-    def _home_now(self):
-        """Home at once (Continue's refusals, which tell the menu something)."""
-        if self.home_module is not None:
-            self._let_go()
-            self.unload()  # the menu shows here (a game VM too): it has something to tell
-        self.home()
 
     def _later(self, what, module_name, arg):
         """With a home module, a switch a screen asks for waits for the next frame."""
@@ -223,7 +230,7 @@ class App:
         if self.fresh_vm and what != _HOME:
             entry = "play_continue.py" if what == _CONTINUE else "play_%s%d.py" % (
                 module_name[module_name.rfind(".") + 1:], arg)
-            if _exists(entry[:-3]):
+            if self._start().exists(entry[:-3]):
                 self._reload(entry)
                 return
         self._let_go()
@@ -234,91 +241,34 @@ class App:
         elif not self.launch(module_name, arg):
             self.home()
 
+    # -- starting games (ui/app_start.py: a game in its own VM lets it go once it is up)
+
+    @staticmethod
+    def _start():
+        from ui import app_start
+        return app_start
+
     def launch(self, module_name, arg=0):
         """Import `module_name` now and call its start(self, arg), which shows the first
         screen. Returns False (nothing imported) when that module does not exist yet.
         With a home module, the switch happens at the next frame (True if the module
         exists)."""
-        if self.home_module is not None and self.screen is not None:
-            if not _exists(module_name):
-                return False
-            return self._later(_LAUNCH, module_name, arg)
-        mod = self._import(module_name)
-        if mod is None:
-            return False
-        mod.start(self, arg)
-        return True
-
-    def _import(self, module_name):
-        """Unload the last game, import `module_name` (remembering what it brought in);
-        the module, or None when it does not exist."""
-        self.unload()
-        before = set(sys.modules)
-        try:
-            __import__(module_name)
-        except ImportError as e:
-            missing = _missing_name(e)
-            if missing and (module_name == missing or module_name.startswith(missing + ".")):
-                self._forget(self._game_modules(before, module_name))
-                return None
-            raise
-        self._before = before  # unload() drops whatever came in since, lazy imports too
-        self.game = module_name
-        gc.collect()
-        return sys.modules[module_name]
+        return self._start().launch(self, module_name, arg)
 
     def resume_saved(self):
         """Continue the saved game where it was left. True if its screen is showing;
         else (no save, or one the game refuses) the save is set aside, the title
         menu is shown again and tells the player once."""
-        if self._later(_CONTINUE, None, 0):
-            return True
-        from engine import storage
-
-        st = self.storage
-        saved = st.load_game()
-        if saved is None:
-            self._home_now()
-            return False
-        game_id, level, blob = saved
-        ok = False
-        try:
-            mod = self._import(CONTINUE[game_id]) if game_id < len(CONTINUE) else None
-            if mod is not None:
-                if game_id == storage.GAME_SPIT:
-                    ok = mod.resume(self, blob, level) is not None
-                else:
-                    ok = mod.resume(self, blob, level, game_id) is not None
-        except MemoryError:  # the save is good: keep it, try again from a fresh heap
-            self._home_now()
-            tell = getattr(self.home_screen, "notice", None)
-            if tell is not None:
-                tell("Not enough memory to continue: try again")
-            return False
-        except Exception:  # ValueError from the engine's from_bytes, or any other refusal
-            ok = False
-        if not ok:
-            if st.load_game() is not None:  # the game may have rejected it already
-                st.reject(storage.GAME)
-            self._home_now()
-        return ok
+        return self._start().resume_saved(self)
 
     def unload(self):
         """Drop every module imported since the last launch (the game's, including those
         it imported later), and collect."""
-        if self._before is not None:
-            self._forget(self._game_modules(self._before, self.game))
-        self._before = None
-        self.game = None
-        gc.collect()
+        self._start().unload(self)
 
-    @staticmethod
-    def _game_modules(before, module_name):
-        """What a game brought in since `before`: only the project's own packages and
-        the game's, never a library a laptop twin pulled in on the way (numpy, PIL:
-        they cannot be imported twice in one process)."""
-        own = ("engine", "ui", module_name.split(".")[0])
-        return [m for m in sys.modules if m not in before and m.split(".")[0] in own]
+    def _home_now(self):
+        """Home at once (Continue's refusals, which tell the menu something)."""
+        self._start().home_now(self)
 
     @staticmethod
     def _forget(names):
@@ -375,6 +325,9 @@ class App:
             self.resume_saved()  # refused: the menu, here, tells why
         elif not self.launch(module_name, arg):
             self._reload(None)
+        if self.game is not None and "ui.app_start" in sys.modules:
+            self._forget(("ui.app_start",))  # the game is up: its starting code can go
+            gc.collect()
         self.run()
 
     def run(self, home=None, home_module=None):

@@ -1,9 +1,37 @@
 """Bidding at the Spades table: the bid picker (a number, or Nil), the Blind Nil offer
 before the cards are seen (RULES 1.4) and the two-player Double Nil offer (RULES 2.4),
 both a short list whose first choice is the safe one."""
-from ui import keys
-from ui.spades_layout import reveal, WHITE, SOFT, NIL_RED
+from ui import keys, widgets
+from ui.spades_layout import let_go as _let_go, reveal, WHITE, SOFT, NIL_RED
 from engine.tricks import BID, BLIND_NIL, LOOK
+
+
+def picker(t):
+    """The bid picker (also the Blind Nil / Double Nil offer, with a list): built when a
+    bid is due, over the banner and under the pause menu; let_go() drops it."""
+    p = t.picker
+    if p is None:
+        p = widgets.Panel(26, 28, 108, 56, covers=t.cover)
+        t.big = widgets.TextLine("", 80, 44, WHITE, (0.5, 0), scale=2, chars=7)
+        t.sub = widgets.TextLine("", 80, 70, SOFT, (0.5, 0), chars=17)
+        p.group.append(t.big.group)
+        p.group.append(t.sub.group)
+        t.choice = widgets.MenuList(30, 44, 100, 2, 13)
+        p.group.append(t.choice.group)
+        t.group.insert(t.group.index(t.banner.group) + 1, p.group)
+        t.picker = p
+    return p
+
+
+def let_go(t):
+    """The bids are in: the picker, this module and the exchange's leave the heap,
+    room for the play (the next hand's bidding builds them again)."""
+    p = t.picker
+    if p is not None:
+        p.show(False)
+        t.group.remove(p.group)
+        t.picker = t.big = t.sub = t.choice = None
+    _let_go("ui.spades_bidding", "ui.spades_exchange")
 
 
 def on_key(t, key):
@@ -31,7 +59,7 @@ def choice_key(t, key, actions):
 
 
 def offer(t, title, items, sub):
-    t.picker.title.set(title)
+    picker(t).title.set(title)
     t.big.set("")
     offer = (t.m.hand_no, t.m.phase)
     if t.offered != offer:  # a new offer starts on its first, safe choice
@@ -43,7 +71,7 @@ def offer(t, title, items, sub):
 
 
 def draw_picker(t):
-    t.picker.title.set("Your bid")
+    picker(t).title.set("Your bid")
     reveal(t.choice.group, False)
     b = t.bid
     if b == 0:

@@ -1,11 +1,11 @@
 """The Spades table's display objects, made once as a table opens (build) and kept on
-the table; the panel of the bid picker and the pause menu (Panel). Needed only then:
+the table (the bid picker and the pause menu are built when needed). Needed only then:
 the table lets this module go after building (ui/spades_layout.py let_go), so its
 bytecode is not in the heap during play. Where things sit: ui/spades_layout.py."""
 import displayio
 
 from ui import sprites, widgets
-from ui.spades_layout import HAND_Y, MSG_Y, DRAWN_XY, WHITE, TURN, YOU, US, THEM, SOFT
+from ui.spades_layout import HAND_Y, MSG_Y, DRAWN_XY, WHITE, YOU, US, THEM, SOFT
 
 try:
     from micropython import const
@@ -18,29 +18,7 @@ SLOTS4 = ((70, 52), (36, 32), (70, 14), (104, 32))
 SLOTS2 = ((70, 52), (70, 14))
 BROKEN_XY = (149, 88)
 _SPADE = b'\x08\x1c>\x7f\x7fk\x1c'  # the 7x7 spade of the sprite sheet
-PANEL = const(0x0A3A1A)
-PANEL_EDGE = const(0xF8C800)
 DEALER_BG = const(0xF8C800)
-
-
-class Panel:
-    """A bordered box with a title line, built once, hidden by default; `covers`, a
-    grid it would cut in two, hides while the box shows."""
-
-    def __init__(self, x, y, w, h, title_chars=16, covers=None):
-        self.covers = covers
-        self.group = displayio.Group()
-        self.group.append(widgets.bar(w, h, PANEL_EDGE, x, y))
-        self.group.append(widgets.bar(w - 2, h - 2, PANEL, x + 1, y + 1))
-        self.title = widgets.TextLine("", x + w // 2, y + 2, TURN, (0.5, 0), chars=title_chars)
-        self.group.append(self.title.group)
-        self.group.hidden = True
-
-    def show(self, on):
-        if self.group.hidden == on:
-            self.group.hidden = not on
-            if self.covers is not None:
-                self.covers.hidden = on
 
 
 def build(t):
@@ -136,15 +114,7 @@ def build(t):
     t.banner = widgets.TextLine("", 80, MSG_Y, 0x102010, (0.5, 0), background=DEALER_BG, chars=23)
     t.banner.group.hidden = True
     g.append(t.banner.group)
-    # the bid picker (also the Blind Nil / Double Nil offer, with a list)
-    p = Panel(26, 28, 108, 56, covers=cover)
-    t.big = widgets.TextLine("", 80, 44, WHITE, (0.5, 0), scale=2, chars=7)
-    t.sub = widgets.TextLine("", 80, 70, SOFT, (0.5, 0), chars=17)
-    p.group.append(t.big.group)
-    p.group.append(t.sub.group)
-    t.choice = widgets.MenuList(30, 44, 100, 2, 13)
-    p.group.append(t.choice.group)
-    t.picker = p
-    g.append(p.group)
+    t.cover = cover  # the bid picker (ui/spades_bidding.py) is built when a bid is due
+    t.picker = None
     t.pause = None  # the pause menu, built when first opened (ui/spades_pause.py)
     t.group = g

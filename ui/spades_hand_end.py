@@ -23,14 +23,14 @@ def end_hand(t):
             for label, p in lines[side]:
                 if label.endswith("set"):
                     t.app.tone(196, 300)
-        if t.stats is not None:
-            st = t.stats
+        st = t._stats_now()
+        if st is not None:
             st.spades_hand(t.game, ME, v.bids, v.tricks, lines[0])
             if m.phase == MATCH_OVER:
                 st.match_over(t.game, m.winner == 0)
         # the hand's end: game and statistics in one write; Continue deals the next
         # hand from it (ui/spades_game.py)
-        t._save(t.stats)
+        t._save(st)
     from ui.spades_pages import breakdown_rows
     names = t._side_names()
     rows = breakdown_rows(lines, names, m.scores, m.bags, n)

@@ -1,6 +1,6 @@
 """The pause menu of the Spades table (Start): Resume, Hint, Why?, Last trick, Score
 history, Rules, Quit; and the last-trick review it opens. Imported when first
-paused."""
+paused, let go when closed."""
 from ui import keys, widgets, spades_layout as layout, spades_thinking as thinking
 from ui.spades_layout import PLAYING, PAUSED, REVIEW, TURN
 
@@ -21,26 +21,27 @@ M_QUIT = const(6)
 
 
 def open_menu(t):
-    if t.pause is None:  # built on first use, on top of everything
-        from ui import spades_build
-        p = spades_build.Panel(30, 4, 100, 105)
+    if t.pause is None:  # built as it opens, on top of everything; close() lets it go
+        p = widgets.Panel(30, 4, 100, 105)
         p.title.set("Paused")
         t.menu = widgets.MenuList(34, 17, 92, 7, 13, MENU)
         p.group.append(t.menu.group)
         t.pause = p
         t.group.append(p.group)
-        layout.let_go("ui.spades_build")
     t.mode = PAUSED
     t._save()  # leaving the table: the hand as it stands now
     t.menu.set_items(MENU)
     t.pause.show(True)
-    t.picker.show(False)
+    t.hide_picker()
     return True
 
 
 def close(t):
     t.mode = PLAYING
-    t.pause.show(False)
+    if t.pause is not None:  # no room kept for it, or this code, under the play
+        t.group.remove(t.pause.group)
+        t.pause = t.menu = None
+        layout.let_go(__name__)
     t._prompt()
 
 

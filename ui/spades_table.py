@@ -77,6 +77,12 @@ class Table:
         self.got = None  # the Blind Nil exchange's cards received, marked until you play
         self.motion = motion.Motion(13)
         self.banner_until = 0
+        # a game in its own VM keeps no saving code between save points (App.travel_light)
+        self.light = getattr(app, "game_vm", False)
+        if self.light:
+            from ui.app import Prefs
+            self.opts = Prefs(opts)
+            self.store = self.stats = None
         from ui import spades_build  # once: its bytecode leaves the heap after building
         spades_build.build(self)
         layout.let_go("ui.spades_build")
@@ -277,7 +283,8 @@ class Table:
             self.wait = now + max(1500, 2 * self.hold)  # time to see them before the play
         self.was_broken = v.broken
         if m.phase == PLAY and ("ui.spades_bidding" in sys.modules or "ui.spades_exchange" in sys.modules):
-            layout.let_go("ui.spades_bidding", "ui.spades_exchange")  # the hand's bids are in: room for the play
+            from ui import spades_bidding
+            spades_bidding.let_go(self)  # the hand's bids are in: the picker and its keys make room for the play
         self.refresh()
         if slide_from is not None:
             motion.slide_in(self, seat, slide_from[0], slide_from[1], now)
@@ -285,14 +292,27 @@ class Table:
             motion.arrive(self, kept, now)
         self._prompt()
 
+    def _saving(self):
+        """The Storage of a save point: the table's own, or in a game's own VM the
+        app's, attached for this save point (App.save_point)."""
+        return self.app.save_point() if self.light else self.store
+
+    def _stats_now(self):
+        """The statistics to count into: the table's, or in a game's own VM, which keeps
+        none between save points, the saved ones read now."""
+        return self._saving().load_stats() if self.light else self.stats
+
     def _save(self, stats=None):
         """A save point (flash wears: the hand's end and leaving the table only); the
         game and `stats` in one write. A finished match is cleared."""
-        if self.store is not None:
+        st = self._saving()
+        if st is not None:
             if self.m.phase == MATCH_OVER:
-                self.store.clear_game(stats)
+                st.clear_game(stats)
             else:
-                self.store.save_game(self.game, self._level_byte(), self.m.to_bytes(), stats)
+                st.save_game(self.game, self._level_byte(), self.m.to_bytes(), stats)
+            if self.light:
+                self.app.travel_light()
 
     def _level_byte(self):
         from engine import options
@@ -307,10 +327,10 @@ class Table:
         if ph == BIDDING and self.n == 4 and not v.looked and not mine:
             self.say("Select: look at cards", SOFT)
         if not mine or self.bot is not None and not self.hinting:
-            self.picker.show(False)
+            self.hide_picker()
             return
         if ph == PLAY:
-            self.picker.show(False)
+            self.hide_picker()
             if self.was_turn != len(v.history):
                 self.was_turn = len(v.history)
                 self.app.tone(880, 40)
@@ -325,7 +345,11 @@ class Table:
             if self.hint_card < 0 and not self.msg.text.startswith("Hint") and not self.msg.text.startswith("Got"):
                 self.say("Your turn", YOU)
             return
-        self.picker.show(ph in (BIDDING, DECLARE))
+        if ph == BIDDING or ph == DECLARE:
+            from ui import spades_bidding
+            spades_bidding.picker(self).show(True)
+        else:
+            self.hide_picker()
         if ph == BIDDING:
             from ui import spades_bidding
             if self.n == 4 and not v.looked:
@@ -342,6 +366,10 @@ class Table:
         elif ph == DRAW:
             keep_only = getattr(v, "must_keep", False)
             self.say("A: keep" if keep_only else "A: keep  B: reject", YOU)
+
+    def hide_picker(self):
+        if self.picker is not None:  # built only while a bid is due (ui/spades_bidding.py)
+            self.picker.show(False)
 
     # ------------------------------------------------------------ frames
 

@@ -297,3 +297,25 @@ class MenuList:
             line.set_color(self.text_on_bar if k == self.cursor else self.text)
         self.bar.hidden = not self.items
         self.bar.y = self.y + (self.cursor - self.top) * self.row_h
+
+
+class Panel:
+    """A bordered box with a title line, hidden by default: the Spades bid picker and
+    pause menu, each built when needed and let go after. `covers`, a group it would
+    cut in two, hides while the box shows."""
+
+    def __init__(self, x, y, w, h, title_chars=16, covers=None, title_color=0xFFE040, face=0x0A3A1A,
+                 edge=0xF8C800):
+        self.covers = covers
+        self.group = displayio.Group()
+        self.group.append(bar(w, h, edge, x, y))
+        self.group.append(bar(w - 2, h - 2, face, x + 1, y + 1))
+        self.title = TextLine("", x + w // 2, y + 2, title_color, (0.5, 0), chars=title_chars)
+        self.group.append(self.title.group)
+        self.group.hidden = True
+
+    def show(self, on):
+        if self.group.hidden == on:
+            self.group.hidden = not on
+            if self.covers is not None:
+                self.covers.hidden = on

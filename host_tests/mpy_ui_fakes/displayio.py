@@ -57,5 +57,14 @@ class Group:
     def append(self, item):
         self._items.append(item)
 
+    def insert(self, i, item):
+        self._items.insert(i, item)
+
+    def index(self, item):
+        return self._items.index(item)
+
+    def remove(self, item):
+        self._items.remove(item)
+
     def __len__(self):
         return len(self._items)
