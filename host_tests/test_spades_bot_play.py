@@ -317,7 +317,8 @@ def test_hard_nils_a_hand_of_no_tricks_rather_than_bid_one():
     # hard Nils it with more Nil risk than usual (normal still bids 1)
     hand = bytes(sorted(cards("4C 5C 8C 9C 3D 4D 5D 9D 2H 5H TH 7S 9S")))
     m = bd.masks(hand)
-    assert bd.tricks10(m) < 10 - sb.HARD_ROUND and sb.NIL_RISK[3] < bd.nil_risk(m)
+    from engine.bots import spades_bidding as bg
+    assert bd.tricks10(m) < 10 - bg.HARD_ROUND and bg.NIL_RISK[3] < bd.nil_risk(m)
     v = Obs(hand=hand, bids=[-1, 3, 2, -1])
     assert sb.Bot(0, "hard").act(v) == BID
     assert sb.Bot(0, "normal").act(v) == BID + 1
