@@ -1,7 +1,7 @@
 """The Storage methods a game in play never calls (engine/storage.py ADMIN): the
 options and statistics loads of a game's start, the menu's saves, the player's notice,
-attach and recover. Imported while one runs and dropped right after, so only the save
-path (the end of a hand or round, leaving the table) stays in the heap with a game.
+attach and recover. Imported while one runs and dropped right after; the save path is
+engine/storage_record.py, loaded the same way: a game holds only its Storage.
 Each takes the Storage `st` first; they call each other directly.
 """
 from engine.storage import END, GAME, NO_ROOM, OPTIONS, RECORD, STATS, Storage

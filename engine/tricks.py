@@ -30,9 +30,9 @@ except ImportError:  # CPython
         return x
 
 from engine.rng import Rng, small
-# Imported once with the engine: a late import at a hand's end can fail in a
-# fragmented heap, in the middle of a game.
-from engine.scoring import score_side, winner
+# scoring (engine/scoring.py) is imported at a hand's end only and dropped after: by
+# then the hard bot's search has left the heap (its last trick), so there is room
+from engine.lazy import call
 
 # actions (RULES 1.3-1.6, 2.2-2.4)
 BID = const(64)  # BID + n bids n tricks, BID + 0 is Nil
@@ -226,7 +226,7 @@ class Table:
             self._end_hand()
 
     def _score(self, side, members):
-        pts, bags, lines = score_side(members, self.bags[side], self.bag_penalty)
+        pts, bags, lines = call("scoring", "score_side", members, self.bags[side], self.bag_penalty)
         self.scores[side] += pts
         self.bags[side] = bags
         self.last_breakdown[side] = lines
@@ -234,7 +234,7 @@ class Table:
             self.last_boston = side
 
     def _finish(self):
-        self.winner = winner(self.scores, self.target)
+        self.winner = call("scoring", "winner", self.scores, self.target)
         self._epoch += 1
         self.phase = HAND_OVER if self.winner < 0 else MATCH_OVER
         self.to_move = -1

@@ -532,3 +532,46 @@ def test_information_rule_two_players(level):
         v2 = m2.observation(s)
         assert _same_view(v1, v2)
         assert sb.Bot(s, level, 5, 400).act(v1) == sb.Bot(s, level, 5, 400).act(v2)
+
+
+def test_bidding_code_loaded_only_while_a_bot_bids():
+    # the bids, Blind Nil and the exchange (engine/bots/spades_bidding.py) are not in
+    # the heap while the cards are played: imported once a hand for those choices (not
+    # once a choice: a load needs room in a cut-up heap), dropped at the first card
+    from engine import lazy
+    name = "engine.bots.spades_bidding"
+    if name in sys.modules:
+        lazy.forget(name)
+    m = Match(11)
+    bots = [sb.Bot(s, "hard" if s & 1 else "normal", 5, 200) for s in range(4)]
+    bids = 0
+    held = None
+    while m.phase != PLAY:
+        s = m.to_move
+        a = bots[s].act(m.observation(s))
+        assert a in m.legal_actions()
+        bids += m.phase == BIDDING
+        m.apply(a, s)
+        assert held is None or sys.modules[name] is held  # not loaded again
+        held = sys.modules[name]
+    assert bids >= 4  # a look at the cards (Blind Nil offered) counts too
+    for fn in ("choose_bid", "blind_nil_wanted"):
+        assert fn not in dir(sb), fn  # the play's module holds no bidding code
+    s = m.to_move
+    m.apply(bots[s].act(m.observation(s)), s)
+    assert name not in sys.modules
+    assert "spades_bidding" not in dir(sys.modules["engine.bots"])
+    for _ in range(8):
+        s = m.to_move
+        m.apply(bots[s].act(m.observation(s)), s)
+    assert name not in sys.modules
+    assert sb._SEARCH  # the play brought the search back
+    while m.phase != HAND_OVER:
+        s = m.to_move
+        m.apply(bots[s].act(m.observation(s)), s)
+    assert not sb._SEARCH  # the last trick let it go: the hand's end has its room
+    m.apply(NEXT_HAND)
+    s = m.to_move
+    m.apply(bots[s].act(m.observation(s)), s)
+    # the next hand's bidding: the search went first, to give the bidding its room
+    assert not sb._SEARCH and "engine.bots.spades_search" not in sys.modules

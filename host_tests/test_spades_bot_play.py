@@ -292,3 +292,36 @@ def test_hard_nils_a_lone_side_ace_on_a_quiet_table():
     assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 2, -1, 4])) == BID
     assert sb.Bot(0, "normal").act(Obs(hand=hand, bids=[-1, 2, -1, 4])) > BID
     assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 0, -1, 4])) > BID
+
+
+def test_search_needs_a_wide_edge_to_override_the_cover_of_a_partners_nil():
+    # RULES 1.3: a Nil made is 100, failed -100: while North's Nil is alive the search
+    # keeps the policy's cover card unless another gains more than COVER_MARGIN a deal;
+    # with no Nil to cover the usual MARGIN is enough
+    hands = ["3C AD KD QD", "4C 5C 2D 3D", "9C JC 4D 5D", "TC 2C 6D 7D"]
+    gain = ss.MARGIN + ss.COVER_MARGIN // 2  # points a deal, between the two margins
+    for bids, kept in (([4, 3, 0, 3], True), ([4, 3, 2, 3], False)):
+        s = ss.Search(1)
+        v, un = view(table4(hands, bids, leader=0, taken=(2, 3, 0, 4)), 0)
+        s.start(v, 0, un, 900)
+        s.done = 10
+        for i in range(len(s.cands)):
+            s.total[i] = 0
+            s.edge[i] = 10
+        s.total[1] = gain * 10
+        assert (s.result() == s.cands[0]) == kept, (bids, s.cands)
+
+
+def test_hard_nils_a_hand_of_no_tricks_rather_than_bid_one():
+    # RULES 1.3 / 1.7: a bid of 1 on a hand worth no trick leaves the partner to make it;
+    # hard Nils it with more Nil risk than usual (normal still bids 1)
+    hand = bytes(sorted(cards("4C 5C 8C 9C 3D 4D 5D 9D 2H 5H TH 7S 9S")))
+    m = bd.masks(hand)
+    from engine.bots import spades_bidding as bg
+    assert bd.tricks10(m) < 10 - bg.HARD_ROUND and bg.NIL_RISK[3] < bd.nil_risk(m)
+    v = Obs(hand=hand, bids=[-1, 3, 2, -1])
+    assert sb.Bot(0, "hard").act(v) == BID
+    assert sb.Bot(0, "normal").act(v) == BID + 1
+    # the same risk with a trick in hand (the AD for the 9D): hard bids it
+    hand = bytes(sorted(cards("4C 5C 8C 9C 3D 4D 5D AD 2H 5H TH 7S 9S")))
+    assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 3, 2, -1])) > BID

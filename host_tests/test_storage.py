@@ -4,7 +4,7 @@ import zlib
 
 import pytest
 
-from engine import options, stats, storage, storage_admin
+from engine import options, stats, storage, storage_admin, storage_record
 from engine.storage import GAME, OPTIONS, STATS, Storage, StoreFull
 
 
@@ -79,12 +79,12 @@ def test_crc32_equals_zlib_and_stays_small():
     r = random.Random(5)
     for n in (0, 1, 2, 9, 200, 2000):
         data = bytes(r.randrange(256) for _ in range(n))
-        hi, lo = storage.crc32(data)
+        hi, lo = storage_record.crc32(data)
         assert 0 <= hi <= 0xFFFF and 0 <= lo <= 0xFFFF
-        assert storage.crc_bytes(hi, lo) == zlib.crc32(data).to_bytes(4, "little")
+        assert storage_record.crc_bytes(hi, lo) == zlib.crc32(data).to_bytes(4, "little")
     # running: two pieces give the CRC of the whole
-    hi, lo = storage.crc32(b"12345")
-    assert storage.crc_bytes(*storage.crc32(b"6789", hi, lo)) == bytes.fromhex("2639f4cb")
+    hi, lo = storage_record.crc32(b"12345")
+    assert storage_record.crc_bytes(*storage_record.crc32(b"6789", hi, lo)) == bytes.fromhex("2639f4cb")
 
 
 # ---- round trips ----------------------------------------------------------------
@@ -487,9 +487,9 @@ def test_the_older_layout_is_read_and_replaced_by_the_first_save():
     nvm0 = bytearray(8192)
     for kind, payload, seq in ((OPTIONS, o.to_bytes(), 0), (STATS, st.to_bytes(), 4), (GAME, g, 9)):
         for slot in (0, 1):
-            rec = storage.record(seq + slot, payload)
+            rec = storage_record.record(seq + slot, payload)
             rec[1] = kind
-            off = storage._OLD_BASE[kind] + slot * storage._OLD_SLOT[kind]
+            off = storage_record._OLD_BASE[kind] + slot * storage_record._OLD_SLOT[kind]
             nvm0[off:off + len(rec)] = rec
             resign(nvm0, off)
     got, t = loaded(bytearray(nvm0))

@@ -10,9 +10,11 @@ or, in slices between frames (only hard's card play takes more than one step):
     action = bot.result()
     hint = suggest(match.observation(0), "normal")  # the hint button
 """
+import sys
+
+from engine import lazy
 from engine.rng import Rng
 from engine.bots import spades_track as tr
-from engine.bots import spades_bid as bd
 from engine.tricks import (BID, BLIND_NIL, LOOK, NEXT_HAND, PASS, BIDDING, EXCHANGE, PLAY,
                            HAND_OVER, DECLARE, DRAW, DISCARDING)
 
@@ -24,13 +26,6 @@ LEVELS = ("random", "easy", "normal", "hard")
 # worst of 1.29 s there)
 HARD_BUDGET = 1050
 SAMPLE_COST = 12  # what drawing one deal costs, in card plays
-
-
-def _played_set(v):
-    seen = bytearray(52)
-    for c in v.history:
-        seen[c] = 1
-    return seen
 
 
 def table(v):
@@ -128,37 +123,6 @@ def legal(v, t=None):
     return []
 
 
-def _side(v, seat):
-    return seat & 1 if len(v.bids) == 4 else seat
-
-
-# ---- bidding ----
-
-HARD_ROUND = 2  # hard rounds its estimate down: contracts first (with spade length
-# counted in full, 1 -> 2 gained ~1.5 bag-charged points a hand, contracts ~95%, two
-# tuning seeds of 200 duplicate hands)
-HARD_NIL_SHADE = 1  # hard bids one less over an opponent's Nil (contracts 88% -> 90%)
-NIL_RISK = (0, 4, 5, 13)  # by level index: random, easy, normal, hard (hard 10 -> 13:
-# +1.1 and +1.5 bag-charged points on the tuning seeds, more Nils made less often)
-OPP_NIL_RISK = (5, 5, 5, 8)  # less over an opponent's Nil: this side plays to set it
-
-
-def blind_nil_wanted(v, level):
-    """4p, before looking (RULES 1.4): from the bids so far and the scores only."""
-    if level < 2 or not v.blind_nil:
-        return False
-    me = v.seat
-    p = v.bids[me ^ 2]
-    if p == 0 or p == BLIND_NIL:
-        return False
-    theirs = v.scores[1 - (me & 1)]
-    behind = theirs - v.scores[me & 1]
-    h = level == 3  # normal's Blind Nils are made less often: a last resort only
-    # and a partner to cover (hard: or one yet to bid); hard's from 150 behind were
-    # made only half the time
-    return behind >= 250 and (h or theirs >= v.target - 100) and (p >= 4 or h and p < 0)
-
-
 # why a bot decided (Bot.why, small ints; their text: ui/spades_why.py): a card played
 # by the policy is (spades_track.WHY[0], card, WHY[1]); the other kinds start with:
 _W_SEARCH = const(40)  # (40, card, its mean x10, runner-up, its mean x10, deals, the
@@ -166,83 +130,8 @@ _W_SEARCH = const(40)  # (40, card, its mean x10, runner-up, its mean x10, deals
 _W_RANDOM = const(41)  # (41, action)
 _W_ONLY = const(42)  # (42, card): every sensible card is the same card
 _W_TAKE = const(43)  # (43, card): last to play, the cheapest card that takes a needed trick
-_W_NIL = const(50)  # (50, 0, tricks x10, Nil risk x10, the risk allowed)
-_W_BID = const(51)  # (51, bid, tricks x10, the estimate rounded, changes, then clubs,
-# diamonds, hearts, spades: the suit's share x10 times 32 plus the honours counted,
-# spades_bid.tricks10; then the ruffs x10)
-_W_BLIND = const(52)  # (52, our score, their score, partner's bid)
-# 53 to 54: two players' choices, spades_draw.decide
-_W_PASS = const(55)  # (55, card, 1 if the Blind Nil bidder)
-# 56: two players' Double Nil replacements, spades_draw.decide
-# changes (_W_BID's last figure): bits for what moved the bid off the rounded estimate
-_CH_BAGS = const(1)  # near 10 bags: one more
-_CH_SHORT = const(2)  # the table's bids pass 13: one less
-_CH_NIL = const(4)  # over an opponent's Nil: one less
-_CH_LUCK = const(8)  # easy's mistake
-_CH_CLAMP = const(16)  # kept within 1..13
-
-
-def choose_bid(v, m, level, rng, why=None):
-    """The bid action; `why` (10 slots, or None) gets its _W_NIL / _W_BID reason."""
-    n = len(v.bids)
-    me = v.seat
-    est = bd.tricks10(m, n, why)
-    risk = bd.nil_risk(m, n)
-    side = _side(v, me)
-    behind = v.scores[1 - side] - v.scores[side]
-    limit = NIL_RISK[level]
-    if n == 4:
-        p = v.bids[me ^ 2]
-        if p == 0 or p == BLIND_NIL:
-            limit = -99  # partner already Nil: bid for real and cover
-        elif p >= 4:
-            limit += 3
-        for o in (1, 3):
-            if v.bids[(me + o) & 3] in (0, BLIND_NIL):
-                limit -= OPP_NIL_RISK[level]
-    if behind >= 150:
-        limit += 4
-    if level >= 2 and est <= 22 and risk <= limit or level == 1 and est <= 12 and risk <= limit:
-        if why:
-            why[0:5] = (_W_NIL, 0, est, risk, limit)
-        return BID
-    if n == 4:
-        b = (est + (HARD_ROUND if level == 3 else 4)) // 10
-    else:
-        # two players share 13 tricks: a hand takes about est / 10 + 4.5 (measured
-        # over policy playouts), bid a little under that
-        b = (9 * est + 200) // 100
-    b0 = b
-    ch = 0
-    if level == 1 and rng.below(4) == 0:
-        b += rng.below(3) - 1
-        ch = _CH_LUCK
-    if level >= 2:
-        if n == 4:
-            if v.bags[side] >= 7 and b * 10 + 5 <= est:
-                b += 1  # near 10 bags: bid a half trick, not a whole one (sets cost more)
-                ch |= _CH_BAGS
-            total = 0
-            for x in v.bids:
-                if x > 0 and x != BLIND_NIL:
-                    total += x
-            # everyone has bid and tricks are short: the sets fall on the greedy side
-            if total + b > 13 and b > 1 and est % 10 < 5:
-                b -= 1
-                ch |= _CH_SHORT
-            if level == 3 and HARD_NIL_SHADE:
-                for o in (1, 3):
-                    x = v.bids[(me + o) & 3]
-                    if (x == 0 or x == BLIND_NIL) and b > 1:
-                        b -= 1  # tricks will go into setting that Nil
-                        ch |= _CH_NIL
-                        break
-    if b < 1 or b > 13:
-        b = 1 if b < 1 else 13
-        ch |= _CH_CLAMP
-    if why:  # the estimate's parts are in why[5:10] (tricks10)
-        why[0:5] = (_W_BID, b, est, b0, ch)
-    return BID + b
+# 50 to 52 and 55: the choices before the play, spades_bidding; 53, 54 and 56: two
+# players' choices, spades_draw.decide
 
 
 _SEARCH = []
@@ -250,11 +139,25 @@ _SEARCH = []
 
 def _searcher():
     """One Search object shared by every hard bot (only one thinks at a time): its
-    tables are allocated once."""
+    tables are allocated at a hand's first card play and kept through the play."""
     if not _SEARCH:
         from engine.bots.spades_search import Search
         _SEARCH.append(Search(1))
     return _SEARCH[0]
+
+
+_BIDDING = "engine.bots.spades_bidding"
+
+
+def _let_search_go():
+    """A hard bot's last card, and any choice before the play: the search and its
+    module leave the heap until the next hand's play, so the hand's end (scores, the
+    save) and the bidding's code have their room, not a hole beside them."""
+    if _SEARCH:
+        _SEARCH.pop()
+    name = "engine.bots.spades_search"
+    if name in sys.modules:
+        lazy.forget(name)
 
 
 class Bot:
@@ -263,10 +166,9 @@ class Bot:
         self.level = LEVELS.index(level) if isinstance(level, str) else level
         self.rng = Rng(seed * 4 + seat + 1)
         self.budget = budget
-        self.search = None
         self._action = -1
-        if self.level == 3:
-            _searcher()  # long-lived: load and allocate it now, before the heap fragments
+        self._searching = False
+        self.why = None
 
     def act(self, v):
         self.begin(v)
@@ -287,19 +189,30 @@ class Bot:
             self.why = (_W_RANDOM, self._action)
             return
         if ph == PLAY:
+            if _BIDDING in sys.modules:
+                lazy.forget(_BIDDING)
+            if lv == 3 and len(v.hand) == 1:
+                # the last trick: nothing to search, and the search's room goes to the
+                # hand's end (scores, the save) and the next bidding
+                self.rng.next16()  # as a search's seed would: the bot's sequence stays
+                _let_search_go()
+                self._action = v.hand[0]
+                self.why = (_W_ONLY, self._action)
+                return
             t = table(v)
             if lv == 3:
-                srch = self.search = _searcher()
+                # the shared search, never held by a bot: _let_search_go frees it
+                srch = _searcher()
                 srch.rng.seed(self.rng.next16() + 1)  # the bot's own seed: decisions replay
-                done = self.search.start(t, self.seat, unseen_cards(v, t), self.budget,
-                                         known_cards(v, t), SAMPLE_COST)
+                done = srch.start(t, self.seat, unseen_cards(v, t), self.budget,
+                                  known_cards(v, t), SAMPLE_COST)
                 self._searching = True
                 if done:
                     self._searching = False
-                    self._action = self.search.result()
-                    self.why = self.search.why(self._action)
-                    self.search.t = None
-                    self.search.unseen = None
+                    self._action = srch.result()
+                    self.why = srch.why(self._action)
+                    srch.t = None
+                    srch.unseen = None
                 return
             self._action = self._easy_play(v, t) if lv == 1 else tr.pick(t, self.seat)
             if self.why is None:  # the policy's card: the rule that chose it
@@ -311,7 +224,7 @@ class Bot:
         """Spend up to n card plays of search; True when the action is ready."""
         if not self._searching:
             return True
-        srch = self.search
+        srch = _SEARCH[0]
         if srch.step(n):
             self._searching = False
             self._action = srch.result()
@@ -340,30 +253,18 @@ class Bot:
         return tr.pick(t, me)
 
     def _decide(self, v, lv):
-        ph = v.phase
-        me = self.seat
-        rng = self.rng
-        if ph == BIDDING:
-            if not getattr(v, "looked", True):
-                if blind_nil_wanted(v, lv):
-                    self.why = (_W_BLIND, v.scores[me & 1], v.scores[1 - (me & 1)], v.bids[me ^ 2])
-                    return BLIND_NIL
-                return LOOK
-            why = self.why = [0] * 10
-            return choose_bid(v, bd.masks(v.hand), lv, rng, why)
-        if ph == EXCHANGE:
-            bidder = v.bids[me] == BLIND_NIL
-            for c in bd.exchange_cards(v.hand, bidder):
-                if c not in v.passed:
-                    self.why = (_W_PASS, c, 1 if bidder else 0)
-                    return PASS + c
-        if ph == HAND_OVER:
+        # bids, the exchange, two-player draws: code the play never needs, in the
+        # heap only while it runs (engine/bots/spades_bidding.py)
+        if v.phase == HAND_OVER:
             return NEXT_HAND
-        if ph == DECLARE or ph == DRAW or ph == DISCARDING:
-            from engine.bots.spades_draw import decide  # two players only
-            return decide(self, v, lv)
-        acts = legal(v)
-        return acts[0]
+        _let_search_go()
+        if v.phase == BIDDING or v.phase == EXCHANGE:
+            # kept through the bids and the exchange: loaded once a hand, not once a
+            # choice (each load needs room in a cut-up heap); the first card lets it go
+            from engine.bots import spades_bidding
+            return spades_bidding.decide(self, v, lv)
+        # two players' draws: the draw's own module comes and goes for each choice
+        return lazy.call("bots.spades_bidding", "decide", self, v, lv)
 
 
 def suggest(v, level="normal", seed=0, budget=HARD_BUDGET):

@@ -18,6 +18,8 @@ from engine.bots.spades_bid import tricks10, nil_risk
 
 MARGIN = 4  # points per deal another card must gain over the policy's
 EDGE = 2  # ... and must beat it on this many more deals than it loses
+COVER_MARGIN = 20  # more while the partner's Nil is alive: a low lead the samples
+# call safe still lost Nils the policy's cover would have kept
 MAX_CANDS = 5
 DROP = 12  # points per deal behind the best: that card is played out no more
 TRIES = 12  # deals drawn per sample; the one that fits the bids best is played
@@ -261,6 +263,7 @@ class Search:
         # table never grows later in a fragmented heap
         self.t = self.unseen = self.fixed = self.was = None
         self.seat = self.blind_fit = self.v0 = self.sample_cost = self.spent = self.i = 0
+        self.margin = MARGIN
         self.rule = 0  # why the first candidate: the policy's rule (spades_track.WHY)
 
     def start(self, t, seat, unseen, budget, fixed=None, sample_cost=12):
@@ -279,6 +282,7 @@ class Search:
         self.fixed = fixed
         tr.WHY[0] = 42  # one candidate: every sensible card is the same (spades_bot W_ONLY)
         self.cands = cands = candidates(t, seat)
+        self.margin = MARGIN + (COVER_MARGIN if tr.mode(t, seat) == tr.M_COVER else 0)
         k = len(cands)
         # the policy's own card goes first: it keeps ties and near-ties
         if k > 1:
@@ -385,13 +389,13 @@ class Search:
 
     def result(self):
         """The candidate with the best total over the deals; the policy's card (first)
-        unless another beats it by MARGIN points a deal."""
+        unless another beats it by its margin points a deal."""
         k = len(self.cands)
         if k == 1:
             return self.cands[0]
         best = 0
         tot = self.total
-        need = MARGIN * self.done
+        need = self.margin * self.done
         for i in range(1, k):
             # deviate from the policy only on a clear gain over most deals
             if tot[i] - tot[0] > need and self.edge[i] >= EDGE and tot[i] > tot[best]:

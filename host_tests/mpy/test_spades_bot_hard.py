@@ -3,13 +3,11 @@
 import gc
 
 import lane_heap
-from engine import scoring  # noqa: F401  imported first, as the engine's own first
-# import: this file sits within 2 KB of the 64 KB heap and import order sets fragmentation
 from engine.spades import Match
 from engine.tricks import HAND_OVER, MATCH_OVER, NEXT_HAND, PLAY
 from engine.bots import spades_bot as sb
 
-sb._searcher()  # what a hard bot allocates when it is created
+sb._searcher()  # what a hard bot allocates at its first card play
 
 
 def _play(m, bots, hands, sample_every=13):

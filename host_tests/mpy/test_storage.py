@@ -1,7 +1,7 @@
 # engine.storage, .options and .stats under MicroPython with a bytearray nvm:
 # round trips, power cuts after every byte, corruption of every byte, versions, full;
 # one record holds all three, written in one assignment per save point (issue 12).
-from engine import options, stats, storage, storage_admin
+from engine import options, stats, storage, storage_admin, storage_record
 from engine.storage import Storage, StoreFull
 
 import gc
@@ -88,9 +88,9 @@ def some_stats(seed):
 
 
 def test_crc32_known_value_and_small_ints():
-    hi, lo = storage.crc32(b"123456789")
-    assert storage.crc_bytes(hi, lo) == b"\x26\x39\xf4\xcb"  # 0xCBF43926
-    hi, lo = storage.crc32(blob(1, 300))
+    hi, lo = storage_record.crc32(b"123456789")
+    assert storage_record.crc_bytes(hi, lo) == b"\x26\x39\xf4\xcb"  # 0xCBF43926
+    hi, lo = storage_record.crc32(blob(1, 300))
     assert 0 <= hi <= 0xFFFF and 0 <= lo <= 0xFFFF
 
 
@@ -128,14 +128,14 @@ def test_no_write_when_nothing_changed_and_full():
     n = s.writes
     assert not s.save_options(options.Options())
     assert s.writes == n
-    before = storage.crc32(nvm)  # not a copy: no second 8 KB buffer
+    before = storage_record.crc32(nvm)  # not a copy: no second 8 KB buffer
     try:
         # a view of the spare buffer: a fresh 2 KB object may not fit the fragmented heap
         s.save_game(0, 0, memoryview(_B)[:storage.MAX_GAME_BLOB + 1])
         assert False, "a blob too big must be refused"
     except StoreFull:
         pass
-    assert storage.crc32(nvm) == before and s.writes == n
+    assert storage_record.crc32(nvm) == before and s.writes == n
 
 
 def test_sequence_wraps():
@@ -236,9 +236,9 @@ def test_unknown_version():
     off = storage.SLOT  # the running code knows version 1 only
     nvm[off + 2] = 2
     n = nvm[off + 4] | (nvm[off + 5] << 8)
-    hi, lo = storage.crc32(bytes(nvm[off:off + 6]))
-    hi, lo = storage.crc32(bytes(nvm[off + 10:off + 10 + n]), hi, lo)
-    nvm[off + 6:off + 10] = storage.crc_bytes(hi, lo)  # a valid record of version 2
+    hi, lo = storage_record.crc32(bytes(nvm[off:off + 6]))
+    hi, lo = storage_record.crc32(bytes(nvm[off + 10:off + 10 + n]), hi, lo)
+    nvm[off + 6:off + 10] = storage_record.crc_bytes(hi, lo)  # a valid record of version 2
     t = Storage(nvm)
     assert t.load_stats() == stats.Stats()
     assert t.unreadable == 1 << storage.RECORD

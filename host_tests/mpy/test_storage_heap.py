@@ -1,5 +1,6 @@
-# engine.storage keeps in the heap only what a game in play uses: the save path (the
-# end of a hand or round, leaving the table). What the menu and a game's start do
+# engine.storage keeps in the heap only the Storage a game holds; the save path (the
+# end of a hand or round, leaving the table) is engine/storage_record.py, loaded per
+# save, and what the menu and a game's start do
 # (engine.storage ADMIN: loading options and statistics, the notice, attach) lives in
 # engine/storage_admin.py, imported while it runs and dropped right after.
 import sys
@@ -45,3 +46,24 @@ def test_statistics_page_code_gone_after_each_use():
     from engine import stats_page
     assert s.lines(2)[0] == ("Matches played", "0")
     assert sys.modules["engine.stats_page"] is stats_page
+
+
+def test_record_code_gone_between_saves():
+    # a game in play holds its Storage but none of the record's code (reading, CRC,
+    # writing: engine/storage_record.py); a save loads it and drops it again
+    from engine import lazy, storage
+    name = "engine.storage_record"
+    if name in sys.modules:
+        lazy.forget(name)
+    st = storage.attach(bytearray(8192))
+    assert name not in sys.modules
+    assert st.save_game(storage.GAME_SPADES4, 2, bytes(range(50)))
+    assert not st.save_game(storage.GAME_SPADES4, 2, bytes(range(50)))  # unchanged: no write
+    assert st.clear_game()
+    assert st.writes == 2
+    assert name not in sys.modules
+    assert "storage_record" not in dir(sys.modules["engine"])
+    for fn in storage.RECORD_CODE:
+        assert fn not in dir(storage.Storage), fn
+    for fn in ("crc32", "split", "join", "record"):
+        assert fn not in dir(storage), fn
