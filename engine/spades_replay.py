@@ -74,21 +74,22 @@ def replay(m, k):
     """Hand k of m dealt again in a new Match: the same scores, bags, dealer and
     options, bidding and play to do; its replay_of is k (a match has none). Its
     result counts nowhere. Only a hand played to its end and still kept can be
-    replayed; anything else raises IllegalAction and changes nothing. The hand
-    just played replays from its own saved head and cards; earlier ones from m.past."""
+    replayed; anything else raises IllegalAction and changes nothing. A hand is
+    dealt from its entry in m.past (no loader in the heap); the hand just played,
+    when the record does not deal it, from its own saved head and cards."""
     if not small(k, 1, played(m)):
         if small(k, 1, m.hand_no):
             raise IllegalAction("4: hand %d is still being played" % k)
         raise IllegalAction("4: no hand %r played yet to replay" % (k,))
     e = start(m, k)
-    if k == m.hand_no:
-        b = m._saved + b"\x00"  # its head and cards, no log, no record: a save of its start
+    if e is not None:
+        r = dealt(m, k, e)
+    elif k == m.hand_no:  # no record that deals it: a save of its start, head and cards
+        b = m._saved + b"\x00"
         s = (sum(b) + len(b)) & 0xFFFF
         r = type(m).from_bytes(b + bytes((s >> 8, s & 255)))
-    elif e is None:
-        raise IllegalAction("4: hand %d is no longer kept" % k)
     else:
-        r = dealt(m, k, e)
+        raise IllegalAction("4: hand %d is no longer kept" % k)
     if e is not None:
         r.past = e  # its own start: a replay of it deals it again
     r.replay_of = k
