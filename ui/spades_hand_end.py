@@ -53,6 +53,9 @@ def next_hand(t):
     call("spades_record", "next_hand", m)  # NEXT_HAND, the new hand's start kept for replays
     t.page = None
     let_go("ui.spades_pages", "ui.pages", "ui.spades_replay", __name__)  # back with the next hand's end
+    # the bots' bidding code now, before the bid picker cuts the heap up (it stays
+    # until the hand's first card: engine/bots/spades_bot.py)
+    import engine.bots.spades_bidding  # noqa: F401
     t.counted = False
     t.was_broken = False
     t.was_turn = -1
