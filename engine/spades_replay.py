@@ -15,7 +15,7 @@ hand (1.2; two players: the first player alternates, 2.2).
 """
 from engine.rng import Rng, small
 from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
-from engine.spades_record import ENTRY, KEPT, first, next_hand  # noqa: F401 (the record's keepers)
+from engine.spades_record import ENTRY
 
 _OFF = 0x800000  # engine.tricks._OFF: scores in the save head are offset by 2**23
 
@@ -104,10 +104,11 @@ def result(m, k):
     if k == m.hand_no:  # from this hand's saved head: the scores as it began
         a = unpack(m._saved, 9)
         b = m.scores
-    elif start(m, k) is None:
-        raise IllegalAction("4: hand %d is no longer kept" % k)
     else:
-        a = unpack(start(m, k))
+        e = start(m, k)  # start() checks the whole record (a shuffle): not twice for k
+        if e is None:
+            raise IllegalAction("4: hand %d is no longer kept" % k)
+        a = unpack(e)
         b = unpack(start(m, k + 1))
     return b[0] - a[0], b[1] - a[1]
 

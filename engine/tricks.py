@@ -18,7 +18,7 @@ saves (no record, no count byte) still load, with an empty record.
 Replays: `past` keeps the start of each of the last 32 hands, the current one last,
 16 bytes each: the RNG state before the shuffle (4; the same state deals the same
 cards, RULES 4), then both scores and both bags as in the head (3 bytes each). It is
-kept by engine/spades_replay.py (first, next_hand), not in play: the bytes are
+kept by engine/spades_record.py (first, next_hand), not in play: the bytes are
 only carried through the save here. The dealer is not kept: it moves on by one
 seat a hand (1.2, 2.2). engine/spades_replay.py (imported only while it runs) deals hand k again in a new
 Match from the same scores, bags and dealer, and gives the points of each side in it.
