@@ -102,6 +102,19 @@ def test_cover_does_not_lead_low_into_the_nil():
     assert parse("3C") not in got, names(got)
 
 
+def test_cover_without_a_sure_winner_leads_its_highest_card():
+    # RULES 1.7: North's Nil fails on one trick. South has no sure winner: only its
+    # highest lead (the QH) is searched, not a lower card North may have to win
+    # (the search led such cards in a quarter of the Nils hard lost on the tuning seeds)
+    t = table4(["3C QH 5H 9D 4D", "KH 8C 5D 6H 2S", "4C 6C 7H 2D 3D", "TD 9C 8H 6D 3S"],
+               [4, 3, 0, 3], leader=0, taken=(2, 3, 0, 3))
+    assert ss.candidates(t, 0) == [parse("QH")]
+    assert tr.pick(t, 0) == parse("QH")
+    # North known void in diamonds: a diamond lead is safe and stays a choice
+    t.void[2] = 2
+    assert sorted(ss.candidates(t, 0)) == sorted(cards("QH 9D 4D"))
+
+
 def test_cover_wins_cheaply_when_the_nil_plays_after():
     # West leads the 9H, North (Nil) plays after South: win with the KH (sure over
     # the QH still out), keeping the AH for the contract

@@ -35,7 +35,8 @@ def candidates(t, seat):
     Choices a strong player never makes are left out: declining in last seat a trick
     the side needs (or winning it dearer than it must), overtaking a partner's sure
     winner, discarding a side ace or king while tricks are needed, and, covering a
-    partner's Nil, leading low into its suits while a sure winner could be led."""
+    partner's Nil, leading into its suits a card it may have to win: below a sure
+    winner, or below the highest lead when there is none."""
     out = []
     b = seat * 4
     h = t.h
@@ -61,11 +62,14 @@ def candidates(t, seat):
         return [cs * 13 + tr.low(beat)]  # the cheapest card that takes it
     pv = t.void[seat ^ 2] if t.n == 4 else 15
     sure_lead = 0
+    hi = -9  # no sure winner: the policy's lead (the highest, spades 4 less) only
     if md == tr.M_COVER and not p:
-        for s in range(3):
-            m = h[b + s]
-            if m and not above(t.left[s] & ~m, tr.top(m)):
+        for s in range(4):
+            m = t.legal_mask(seat, s)
+            if m and not above(t.left[s] & ~m, tr.top(m)) and s < SPADES:
                 sure_lead = 1
+            if m and not pv & (1 << s) and _lead_rank(m, s) > hi:
+                hi = _lead_rank(m, s)
     sure_pw = (t.n == 4 and p and w == seat ^ 2 and md != tr.M_COVER
                and (last or not above(t.left[ws] & ~mine, wr)))
     for s in range(4):
@@ -81,7 +85,7 @@ def candidates(t, seat):
             m &= -m  # discard low
         if md == tr.M_COVER and not p and not pv & (1 << s):
             top = tr.top(m)
-            if sure_lead and above(t.left[s] & ~h[b + s], top):
+            if (above(t.left[s] & ~h[b + s], top) if sure_lead else _lead_rank(m, s) < hi):
                 continue  # a low lead the Nil may have to win
             m = 1 << top
         others = t.left[s] & ~h[b + s]
@@ -103,6 +107,10 @@ def candidates(t, seat):
             if c // 13 != SPADES:
                 return keep
     return out
+
+
+def _lead_rank(m, s):
+    return tr.top(m) - (4 if s == SPADES else 0)
 
 
 _ROOM = [0] * 5  # seats' room while dealing (4: the two-player pile)
