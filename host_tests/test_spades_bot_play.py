@@ -307,6 +307,20 @@ def test_hard_nils_a_lone_side_ace_on_a_quiet_table():
     assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 0, -1, 4])) > BID
 
 
+def test_hard_bids_one_not_nil_with_a_lone_side_honour():
+    # RULES 1.7: a lone QH (or J) wins the first heart led under it; on a hand of no
+    # tricks hard's extra Nil allowance skips it (such Nils were made half the time)
+    from engine.bots import spades_bidding as bg
+    hand = bytes(sorted(cards("2C 4C 5C 8C 3D 4D 5D 6D 9D 2S 5S 7S QH")))
+    m = bd.masks(hand)
+    assert bd.tricks10(m) < 10 - bg.HARD_ROUND
+    assert bg.NIL_RISK[3] < bd.nil_risk(m) <= bg.NIL_RISK[3] + bg.LOW_NIL
+    assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 3, 2, -1])) == BID + 1
+    # the same hand with the queen guarded by the 3H is still a Nil
+    hand = bytes(sorted(cards("2C 4C 5C 8C 3D 4D 5D 6D 3H 2S 5S 7S QH")))
+    assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 3, 2, -1])) == BID
+
+
 def test_search_needs_a_wide_edge_to_override_the_cover_of_a_partners_nil():
     # RULES 1.3: a Nil made is 100, failed -100: while North's Nil is alive the search
     # keeps the policy's cover card unless another gains more than COVER_MARGIN a deal;

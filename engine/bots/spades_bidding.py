@@ -76,7 +76,11 @@ def choose_bid(v, m, level, rng, why=None):
         elif p >= 4:
             limit += 3
         # hard, on a quiet table: a bid of 1 on no tricks is mostly the partner's to make
+        # (not beside a side J, Q or K with one card under it at most: it wins its trick)
         low = level == 3 and est + HARD_ROUND < 10
+        for x in m[:3]:
+            if x >> 9 and bd.count(x) <= 2:
+                low = False
         for o in (1, 3):
             if v.bids[(me + o) & 3] in (0, BLIND_NIL):
                 limit -= OPP_NIL_RISK[level]
