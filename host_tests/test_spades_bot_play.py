@@ -102,6 +102,16 @@ def test_cover_does_not_lead_low_into_the_nil():
     assert parse("3C") not in got, names(got)
 
 
+def test_a_live_nil_ducks_by_the_policy_alone():
+    # RULES 1.7: a Blind Nil fails on one trick (-200). North, void in diamonds, sheds
+    # its highest heart; the samples, sure the Nil is lost, once chose to ruff instead
+    t = table4(["2C 3C 4C 5C 6C", "KD 7C 8C 9C TC", "5H 7H 9H 3S 8S", "AD QD JD TD 9D"],
+               [4, 3, 0, 3], leader=3, trick=("AD", "2C", "KD"), broken=1, taken=(3, 3, 0, 2))
+    t.blind[2] = 1
+    assert ss.candidates(t, 2) == [tr.pick(t, 2)] == [parse("9H")]
+    assert searched(t, 2) == {parse("9H")}
+
+
 def test_cover_without_a_sure_winner_leads_its_highest_card():
     # RULES 1.7: North's Nil fails on one trick. South has no sure winner: only its
     # highest lead (the QH) is searched, not a lower card North may have to win

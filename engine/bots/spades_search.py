@@ -34,13 +34,17 @@ def candidates(t, seat):
     still out, nor the trick's winning card, lies between them), lowest of each run.
     Choices a strong player never makes are left out: declining in last seat a trick
     the side needs (or winning it dearer than it must), overtaking a partner's sure
-    winner, discarding a side ace or king while tricks are needed, and, covering a
+    winner, discarding a side ace or king while tricks are needed, any card but the
+    policy's for a live Nil, and, covering a
     partner's Nil, leading into its suits a card it may have to win: below a sure
     winner, or below the highest lead when there is none."""
     out = []
     b = seat * 4
     h = t.h
     md = tr.mode(t, seat)
+    if md == tr.M_NIL:
+        # a live Nil ducks by the policy: a few samples that call it lost gave it up
+        return [tr.pick(t, seat)]
     win = md == tr.M_WIN or (md == tr.M_COVER and tr.side_need(t, seat) > 0)
     ls = t.lead_suit
     ws = t.win_suit
