@@ -231,9 +231,16 @@ def test_blind_nil_decided_without_cards():
 
 
 def test_exchange_cards():
+    # RULES 1.4: the Blind Nil bidder passes its most dangerous cards, spades counted
+    # five ranks higher (its Nils were lost on spades it had to ruff with at the end);
+    # the partner its lowest side cards, a low spade only as a 7 (it could be a ruff)
     hand = cards("AS KS 2S AH 3H 4D 5D 6D 7C 8C 9C TC JC")
     assert set(bd.exchange_cards(hand, True)) == set(cards("AS KS AH"))
-    assert set(bd.exchange_cards(hand, False)) == set(cards("2S 3H 4D"))
+    assert set(bd.exchange_cards(hand, False)) == set(cards("3H 4D 5D"))
+    hand = cards("9S 8S 7S 2S AH 3H 4D 5D 6D 7C 8C 9C TC")
+    assert set(bd.exchange_cards(hand, True)) == set(cards("9S 8S AH"))
+    assert set(bd.exchange_cards(cards("2S 3S 8H 9H TH JH QH KH AH 8D 9D TD JD"), False)) \
+        == set(cards("2S 3S 8H"))
 
 
 # ---- the search ----

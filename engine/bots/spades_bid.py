@@ -111,12 +111,13 @@ def nil_risk(m, n=4):
 
 def exchange_cards(hand, bidder):
     """Blind Nil exchange (RULES 1.4): the Blind Nil bidder passes its three most
-    dangerous high cards (spades first), the partner its three lowest."""
+    dangerous high cards (a spade counts about five ranks more: late in the hand it
+    may have to ruff), the partner its three lowest (a spade as a 7)."""
     cards = list(hand)
     if bidder:
-        cards.sort(key=lambda c: -((c % 13) * 4 + (3 if c // 13 == SPADES else 0)))
+        cards.sort(key=lambda c: -((c % 13) * 4 + (19 if c // 13 == SPADES else 0)))
     else:
-        cards.sort(key=lambda c: (c % 13) * 4 + (c // 13 == SPADES))
+        cards.sort(key=lambda c: (c % 13) * 4 + (20 if c // 13 == SPADES else 0))
     return cards[:3]
 
 
