@@ -70,10 +70,12 @@ def candidates(t, seat):
     if md == tr.M_COVER and not p:
         for s in range(4):
             m = t.legal_mask(seat, s)
-            if m and not above(t.left[s] & ~m, tr.top(m)) and s < SPADES:
-                sure_lead = 1
-            if m and not pv & (1 << s) and _lead_rank(m, s) > hi:
-                hi = _lead_rank(m, s)
+            if m:
+                r = tr.top(m)
+                if s < SPADES and not above(t.left[s] & ~m, r):
+                    sure_lead = 1
+                if not pv & (1 << s):
+                    hi = max(hi, r - (s == SPADES) * 4)
     sure_pw = (t.n == 4 and p and w == seat ^ 2 and md != tr.M_COVER
                and (last or not above(t.left[ws] & ~mine, wr)))
     for s in range(4):
@@ -89,7 +91,8 @@ def candidates(t, seat):
             m &= -m  # discard low
         if md == tr.M_COVER and not p and not pv & (1 << s):
             top = tr.top(m)
-            if (above(t.left[s] & ~h[b + s], top) if sure_lead else _lead_rank(m, s) < hi):
+            if (above(t.left[s] & ~h[b + s], top) if sure_lead
+                    else top - (s == SPADES) * 4 < hi):
                 continue  # a low lead the Nil may have to win
             m = 1 << top
         others = t.left[s] & ~h[b + s]
@@ -111,10 +114,6 @@ def candidates(t, seat):
             if c // 13 != SPADES:
                 return keep
     return out
-
-
-def _lead_rank(m, s):
-    return tr.top(m) - (4 if s == SPADES else 0)
 
 
 _ROOM = [0] * 5  # seats' room while dealing (4: the two-player pile)
