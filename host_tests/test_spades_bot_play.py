@@ -331,6 +331,18 @@ def test_hard_bids_one_not_nil_with_a_lone_side_honour():
     assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 3, 2, -1])) == BID
 
 
+def test_hard_bids_one_less_when_the_table_would_reach_13():
+    # RULES 1.7: a set costs the whole contract. Last to bid over 3 + 3 + 3, a hand
+    # worth 4.2 tricks would make the table's bids 13: every trick is needed, so
+    # hard bids 3 (normal shades only past 13)
+    hand = bytes(sorted(cards("AS KS 4S 3S AH 5H 3H KC 5C 4C 7D 3D 2D")))
+    assert bd.tricks10(bd.masks(hand)) == 42
+    v = Obs(hand=hand, bids=[-1, 3, 3, 3])
+    assert sb.Bot(0, "hard").act(v) == BID + 3
+    assert sb.Bot(0, "normal").act(v) == BID + 4
+    assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 3, 2, 3])) == BID + 4
+
+
 def test_search_needs_a_wide_edge_to_override_the_cover_of_a_partners_nil():
     # RULES 1.3: a Nil made is 100, failed -100: while North's Nil is alive the search
     # keeps the policy's cover card unless another gains more than COVER_MARGIN a deal;

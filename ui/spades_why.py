@@ -138,7 +138,7 @@ def _changes(ch, n):
     if ch & 1:
         out.append("+1: near 10 bags")
     if ch & 2:
-        out.append("-1: bids pass 13")
+        out.append("-1: bids reach 13")
     if ch & 4:
         out.append("-1: a Nil to set")
     if ch & 8:
@@ -203,7 +203,7 @@ def lines(why, n, open_cards):
             return ["low enough for Double Nil" if why[1] else "too high for Double Nil"]
         return ["better than average" if why[1] else "worse than average"]
     if k == PASS:
-        return ["most dangerous for the Nil" if why[2] else "lowest: partner's Nil"]
+        return ["most dangerous for the Nil" if why[2] else "low: partner's Nil"]
     if k == REPLACE:
         return ["could lose the Nil" if why[1] >= 0 else "nothing else dangerous"]
     return [rule_text(k, why[2] if len(why) > 2 else 0, n)]

@@ -54,7 +54,7 @@ _W_PASS = const(55)  # (55, card, 1 if the Blind Nil bidder)
 # 56: two players' Double Nil replacements, spades_draw.decide
 # changes (_W_BID's last figure): bits for what moved the bid off the rounded estimate
 _CH_BAGS = const(1)  # near 10 bags: one more
-_CH_SHORT = const(2)  # the table's bids pass 13: one less
+_CH_SHORT = const(2)  # the table's bids pass 13 (hard: reach 13): one less
 _CH_NIL = const(4)  # over an opponent's Nil: one less
 _CH_LUCK = const(8)  # easy's mistake
 _CH_CLAMP = const(16)  # kept within 1..13
@@ -114,7 +114,8 @@ def choose_bid(v, m, level, rng, why=None):
                 if x > 0 and x != BLIND_NIL:
                     total += x
             # everyone has bid and tricks are short: the sets fall on the greedy side
-            if total + b > 13 and b > 1 and est % 10 < 5:
+            # (hard: at 13 too, where every trick is needed)
+            if total + b > 13 - (level == 3) and b > 1 and est % 10 < 5:
                 b -= 1
                 ch |= _CH_SHORT
             if level == 3 and HARD_NIL_SHADE:
