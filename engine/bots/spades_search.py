@@ -35,9 +35,9 @@ def candidates(t, seat):
     Choices a strong player never makes are left out: declining in last seat a trick
     the side needs (or winning it dearer than it must), overtaking a partner's sure
     winner, discarding a side ace or king while tricks are needed, any card but the
-    policy's for a live Nil, and, covering a
-    partner's Nil, leading into its suits a card it may have to win: below a sure
-    winner, or below the highest lead when there is none."""
+    policy's for a live Nil, and, covering a partner's Nil, leading into its suits a
+    card it may have to win: below a sure winner, or below the highest lead when
+    there is none."""
     out = []
     b = seat * 4
     h = t.h
