@@ -39,8 +39,8 @@ def blind_nil_wanted(v, level):
     behind = theirs - v.scores[me & 1]
     h = level == 3  # normal's Blind Nils are made less often: a last resort only
     # and a partner to cover (hard: or one yet to bid); hard's from 150 behind were
-    # made only half the time
-    return behind >= 250 and (h or theirs >= v.target - 100) and (p >= 4 or h and p < 0)
+    # made only half the time, from 200 nearly always
+    return behind >= 250 - 50 * h and (h or theirs >= v.target - 100) and (p >= 4 or h and p < 0)
 
 
 # why kinds of the choices before the play (their text: ui/spades_why.py)
