@@ -385,6 +385,8 @@ def test_the_builder_the_bots_and_the_hand_end_page_leave_the_heap_when_not_need
     assert until(hw, app, lambda: t.m.phase == PLAY)
     # the bids are in: the bidding and exchange keys leave the heap for the play
     assert "ui.spades_bidding" not in sys.modules and "ui.spades_exchange" not in sys.modules
+    # and the bots' bidding code, before a bot's first card loads the search
+    assert "engine.bots.spades_bidding" not in sys.modules
     assert until(hw, app, lambda: is_page(app.screen))
     # while the hand's breakdown shows no bot decides: their bytecode is freed
     assert not [name for name in sys.modules if name.startswith("engine.bots")]

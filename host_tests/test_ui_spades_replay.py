@@ -232,3 +232,38 @@ def test_a_replay_holds_no_page_and_no_replay_code_while_it_is_played():
         "%+d" % p if p else "0" for p in first]
     press(hw, app, keys.A)
     assert t.m.hand_no == 2 and list(t.m.scores) == list(m.scores) and t.replaying is None
+
+
+
+def _page_gone_when(monkeypatch, app, module, name):
+    """Wrap module.name (what a key on the page on show leads to): the list returned
+    gets, each time it runs, whether the page had left the heap by then."""
+    import gc
+    import weakref
+    page = weakref.ref(app.screen)
+    seen = []
+    real = getattr(module, name)
+
+    def wrapped(*args):
+        gc.collect()
+        seen.append(page() is None)
+        return real(*args)
+    monkeypatch.setattr(module, name, wrapped)
+    return seen
+
+
+def test_the_next_hand_is_dealt_once_nothing_holds_the_hands_end_page(monkeypatch):
+    # the board's heap: the page's rows and code leave before the bidding's code loads
+    from ui import spades_hand_end
+    hw, app, t = _hand_end()
+    seen = _page_gone_when(monkeypatch, app, spades_hand_end, "deal_next")
+    press(hw, app, keys.A)
+    assert seen == [True] and t.m.hand_no == 2 and app.screen is t and t.then is None
+
+
+def test_a_replay_is_dealt_once_nothing_holds_the_page_it_was_chosen_on(monkeypatch):
+    from ui import spades_replay
+    hw, app, t = _hand_end()
+    seen = _page_gone_when(monkeypatch, app, spades_replay, "_deal")
+    press(hw, app, keys.SELECT)
+    assert seen == [True] and t.m.replay_of == 1 and app.screen is t

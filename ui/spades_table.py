@@ -71,6 +71,7 @@ class Table:
         self.last_pixels = None
         self.shown_tiles = b""
         self.page = None
+        self.then = None  # what follows a page, run in the next tick (after_page)
         self.was_broken = False
         self.was_turn = -1
         self.offered = None
@@ -200,6 +201,14 @@ class Table:
             self.page = Page(self.app)
         self.page.fill(title, rows, footer, done)
         self.app.show(self.page)
+
+    def after_page(self, then):
+        """Leave the page on show for the table and run then(self) at the start of the
+        table's tick: by then nothing holds the page, so its rows and code leave the heap
+        before what comes next (a hand's bidding, a replay) needs the room."""
+        self.page = None
+        self.app.show(self)
+        self.then = then
 
     def _seat_name(self, s):
         if self.n == 2:
@@ -377,6 +386,11 @@ class Table:
     # ------------------------------------------------------------ frames
 
     def tick(self, now):
+        then = self.then
+        if then is not None:
+            self.then = None
+            then(self)
+            return True
         changed = False
         if self.flash_side >= 0:
             if now >= self.flash_until:
