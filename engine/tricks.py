@@ -32,7 +32,7 @@ except ImportError:  # CPython
 from engine.rng import Rng, small
 # scoring (engine/scoring.py) is imported at a hand's end only and dropped after: by
 # then the hard bot's search has left the heap (its last trick), so there is room
-from engine.lazy import call
+from engine.lazy import call, hold, let_go
 
 # actions (RULES 1.3-1.6, 2.2-2.4)
 BID = const(64)  # BID + n bids n tricks, BID + 0 is Nil
@@ -223,7 +223,11 @@ class Table:
         self.lead_suit = -1
         self.to_move = w
         if len(h) == 13 * n:
-            self._end_hand()
+            held = hold("scoring")  # once for both sides' scores and the winner
+            try:
+                self._end_hand()
+            finally:
+                let_go(held)
 
     def _score(self, side, members):
         pts, bags, lines = call("scoring", "score_side", members, self.bags[side], self.bag_penalty)

@@ -214,7 +214,7 @@ def test_after_continue_the_score_history_holds_every_kept_hand_to_replay():
 # the bots (tools/boardfit.py: the four-player play-through with a replay)
 # (engine.spades_replay: lazy.call drops it after each use, but this file holds it)
 _PAGE_MODULES = ("ui.pages", "ui.spades_pages", "ui.spades_hand_end", "ui.spades_replay",
-                 "engine.spades_record", "engine.spades_load")
+                 "engine.spades_record", "engine.spades_load", "engine.scoring")
 
 
 def test_a_replay_holds_no_page_and_no_replay_code_while_it_is_played():
@@ -232,6 +232,8 @@ def test_a_replay_holds_no_page_and_no_replay_code_while_it_is_played():
         "%+d" % p if p else "0" for p in first]
     press(hw, app, keys.A)
     assert t.m.hand_no == 2 and list(t.m.scores) == list(m.scores) and t.replaying is None
+    # back with the match: its loader and what that used are let go again
+    assert [name for name in _PAGE_MODULES[4:] if name in sys.modules] == []
 
 
 

@@ -34,7 +34,7 @@ def _deal(t, k):
         r = call("spades_replay", "replay", m, k)
         first = call("spades_replay", "result", m, k)
     except (IllegalAction, ValueError) as e:  # not played, or no longer kept
-        let_go("engine.spades_load", "engine.spades_record")
+        let_go(*_LOADER)
         t.app.show(t)
         t.say(e.args[0][3:26])
         return
@@ -51,8 +51,8 @@ def _deal(t, k):
 
 # the hand's end page and its code, the record and the loader: none of it is needed
 # while the replay is played, and the bots want the room
-_CODE = ("ui.spades_pages", "ui.pages", "ui.spades_hand_end", "engine.spades_record",
-         "engine.spades_load", __name__)
+_LOADER = ("engine.spades_load", "engine.spades_record", "engine.scoring")  # Match.from_bytes's
+_CODE = ("ui.spades_pages", "ui.pages", "ui.spades_hand_end", __name__) + _LOADER
 
 
 def _switch(t, m):
@@ -123,7 +123,7 @@ def _back(t):
     m = type(t.m).from_bytes(t.replaying[0])
     t.replaying = None
     _switch(t, m)
-    let_go("engine.spades_load", "engine.spades_record", __name__)
+    let_go(__name__, *_LOADER)
     if m.phase in (HAND_OVER, MATCH_OVER):
         from ui import spades_hand_end
         if m.phase == MATCH_OVER:
