@@ -308,10 +308,13 @@ class Table:
     # ---- saving ----
 
     def to_bytes(self):
-        p = self.past
-        b = self._saved + self._log + p + bytes((len(p) >> 4,))  # 16 bytes a hand start
-        s = (sum(b) + len(b)) & 0xFFFF
-        return b + bytes((s >> 8, s & 255))
+        # one block of the final size (a save point's largest), no growing copies
+        parts = (self._saved, bytes(self._log), self.past, bytes((len(self.past) >> 4,)))  # 16 bytes a hand start
+        s = 0
+        for b in parts:
+            s += sum(b) + len(b)
+        s &= 0xFFFF
+        return b"".join(parts + (bytes((s >> 8, s & 255)),))
 
     @classmethod
     def from_bytes(cls, b):
