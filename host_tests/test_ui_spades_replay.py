@@ -269,3 +269,23 @@ def test_a_replay_is_dealt_once_nothing_holds_the_page_it_was_chosen_on(monkeypa
     seen = _page_gone_when(monkeypatch, app, spades_replay, "_deal")
     press(hw, app, keys.SELECT)
     assert seen == [True] and t.m.replay_of == 1 and app.screen is t
+
+
+def test_the_replays_match_leaves_the_heap_before_the_match_is_loaded_again(monkeypatch):
+    import gc
+    import weakref
+    hw, app, t = _hand_end()
+    press(hw, app, keys.SELECT)
+    assert until(hw, app, lambda: is_page(app.screen))
+    cls = type(t.m)
+    replayed = weakref.ref(t.m)
+    seen = []
+    real = cls.from_bytes.__func__
+
+    def from_bytes(c, blob):
+        gc.collect()
+        seen.append(replayed() is None)
+        return real(c, blob)
+    monkeypatch.setattr(cls, "from_bytes", classmethod(from_bytes))
+    press(hw, app, keys.A)
+    assert seen == [True] and t.m.hand_no == 2 and t.replaying is None

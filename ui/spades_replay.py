@@ -120,7 +120,9 @@ def go_on(t):
 
 
 def _back(t):
-    m = type(t.m).from_bytes(t.replaying[0])
+    cls = type(t.m)
+    t.m = t.v = None  # the replay's match leaves the heap before the match is loaded again
+    m = cls.from_bytes(t.replaying[0])
     t.replaying = None
     _switch(t, m)
     let_go(__name__, *_LOADER)
