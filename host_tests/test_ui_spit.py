@@ -628,3 +628,15 @@ def test_the_round_results_name_the_piles_taken_with_their_sizes(hw):
         k = g.took[p]
         want = "%s took %s: %d cards" % (who, ("left", "right")[k], scr.took_sizes[k])
         assert want in texts and len(want) <= scr.lines[0].chars
+
+
+def test_a_held_down_moves_one_card_not_one_per_repeat(hw):
+    """RULES 3.4 moves one card into an empty place per press: holding Down must not
+    repeat the move (the keys repeat a held direction for the lists' cursors)."""
+    app, scr, v, bad = _still_table_with_a_misfit(hw)
+    before = scr.refusals
+    hw.events.keypad_eventqueue_record(keys.DOWN, True)  # held, not released
+    for _ in range((keys.REPEAT_DELAY + 4 * keys.REPEAT_EVERY) // STEP):
+        hw.advance(STEP)
+        app.step()
+    assert scr.refusals == before + 1  # "No empty place" once, not once a repeat

@@ -317,8 +317,8 @@ class SpitScreen(SpitDrawing):
                 return False
             if key == keys.A or key == keys.B:
                 self._play(0 if key == keys.A else 1)
-            elif key == keys.DOWN:
-                self._fill()
+            elif key == keys.DOWN and not self.app.hw.keys.repeated:
+                self._fill()  # one card a press: a held Down repeats for lists only
             return False
         if m == M_REVEAL:
             if key == keys.A or key == keys.START:
