@@ -22,6 +22,8 @@ M_QUIT = const(6)
 
 def open_menu(t):
     t.mode = PAUSED
+    if t.bot is None:  # no bot decides while paused: the bids' code makes room for the save
+        layout.let_go("engine.bots.spades_bidding")
     t._save()  # leaving the table: the hand as it stands now (its code gone before the menu is built)
     if t.pause is None:  # built as it opens, on top of everything; close() lets it go
         p = widgets.Panel(30, 4, 100, 105)
