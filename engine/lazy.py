@@ -18,6 +18,21 @@ def call(module, name, *args):
             forget(full)
 
 
+def hold(module):
+    """Import engine.<module> for a stretch of call()s that would each load and drop
+    it; give what hold returns to let_go() after."""
+    full = "engine." + module
+    if full in sys.modules:
+        return None
+    __import__(full)
+    return full
+
+
+def let_go(held):
+    if held is not None:
+        forget(held)
+
+
 def forget(name):
     """Take module `name` out of sys.modules and its package. Each is set to None
     first: MicroPython's dicts keep a deleted entry's value until the slot is used

@@ -239,11 +239,8 @@ def save_game(st, game_id, level, blob, stats=None):
         raise ValueError("storage: a game blob is bytes")
     if len(blob) > MAX_GAME_BLOB:
         raise StoreFull("storage: game blob of %d bytes, max %d" % (len(blob), MAX_GAME_BLOB))
-    payload = bytearray(2 + len(blob))
-    payload[0] = game_id
-    payload[1] = level
-    payload[2:] = blob
-    return _set(st, GAME, payload, stats)
+    # bytes made once: _set keeps them as they are
+    return _set(st, GAME, bytes((game_id, level)) + blob, stats)
 
 
 def clear_game(st, stats=None):

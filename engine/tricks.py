@@ -32,7 +32,7 @@ except ImportError:  # CPython
 from engine.rng import Rng, small
 # scoring (engine/scoring.py) is imported at a hand's end only and dropped after: by
 # then the hard bot's search has left the heap (its last trick), so there is room
-from engine.lazy import call
+from engine.lazy import call, hold, let_go
 
 # actions (RULES 1.3-1.6, 2.2-2.4)
 BID = const(64)  # BID + n bids n tricks, BID + 0 is Nil
@@ -223,7 +223,11 @@ class Table:
         self.lead_suit = -1
         self.to_move = w
         if len(h) == 13 * n:
-            self._end_hand()
+            held = hold("scoring")  # once for both sides' scores and the winner
+            try:
+                self._end_hand()
+            finally:
+                let_go(held)
 
     def _score(self, side, members):
         pts, bags, lines = call("scoring", "score_side", members, self.bags[side], self.bag_penalty)
@@ -304,10 +308,13 @@ class Table:
     # ---- saving ----
 
     def to_bytes(self):
-        p = self.past
-        b = self._saved + self._log + p + bytes((len(p) >> 4,))  # 16 bytes a hand start
-        s = (sum(b) + len(b)) & 0xFFFF
-        return b + bytes((s >> 8, s & 255))
+        # one block of the final size (a save point's largest), no growing copies
+        parts = (self._saved, bytes(self._log), self.past, bytes((len(self.past) >> 4,)))  # 16 bytes a hand start
+        s = 0
+        for b in parts:
+            s += sum(b) + len(b)
+        s &= 0xFFFF
+        return b"".join(parts + (bytes((s >> 8, s & 255)),))
 
     @classmethod
     def from_bytes(cls, b):

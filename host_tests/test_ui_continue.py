@@ -87,6 +87,10 @@ def test_continue_resumes_a_four_player_spades_match_exactly():
         assert t2.m.target == t.m.target == 200  # the match keeps its own rules
         assert t2.game == GAME_SPADES4 and t2.level == "hard"  # the saved level, not the option
         assert t2.m.dealer == t.m.dealer and list(t2.m.scores) == list(t.m.scores)
+        # the loader and what it used (the record of hand starts, the scoring) are let go
+        import sys
+        assert [name for name in ("engine.spades_load", "engine.spades_record", "engine.scoring")
+                if name in sys.modules] == []
         # and it plays on from there
         n = len(t2.m.history)
         assert play_until(hw2, app2, lambda: len(t2.m.history) > n + 4 or t2.m.hand_no > t.m.hand_no)

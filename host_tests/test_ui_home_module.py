@@ -137,3 +137,30 @@ def test_a_game_vm_lets_its_starting_code_go_once_the_game_is_up(monkeypatch):
     assert "ui.app_start" not in sys.modules  # launch and Continue's code (ui/app_start.py)
     app.home()
     assert _reloads(app, sup) and sup.next_file is None
+
+
+def test_a_game_vm_saves_once_when_paused_before_the_menu_is_built_and_not_again_to_quit(monkeypatch):
+    # the save point's storage code comes and goes before the pause menu takes its room;
+    # nothing plays while the menu is open, so Quit has nothing new to save
+    from ui import keys
+    hw, app, sup = _fresh_app(monkeypatch, game_vm=True)
+    assert app.launch("ui.spades_game", 4)
+    t = app.screen
+    points = []
+    real = app.save_point
+
+    def save_point():
+        points.append(t.pause)
+        return real()
+    monkeypatch.setattr(app, "save_point", save_point)
+    hw.press(keys.START)
+    app.step()
+    assert points == [None] and t.pause is not None and app.storage is None
+    for _ in range(6):  # down to Quit
+        hw.press(keys.DOWN)
+        app.step()
+    assert t.menu.cursor == 6
+    hw.press(keys.A)
+    app.step()
+    assert _reloads(app, sup) and sup.next_file is None
+    assert points == [None]

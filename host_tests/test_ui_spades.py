@@ -385,6 +385,8 @@ def test_the_builder_the_bots_and_the_hand_end_page_leave_the_heap_when_not_need
     assert until(hw, app, lambda: t.m.phase == PLAY)
     # the bids are in: the bidding and exchange keys leave the heap for the play
     assert "ui.spades_bidding" not in sys.modules and "ui.spades_exchange" not in sys.modules
+    # and the bots' bidding code, before a bot's first card loads the search
+    assert "engine.bots.spades_bidding" not in sys.modules
     assert until(hw, app, lambda: is_page(app.screen))
     # while the hand's breakdown shows no bot decides: their bytecode is freed
     assert not [name for name in sys.modules if name.startswith("engine.bots")]
@@ -688,3 +690,18 @@ def test_in_its_own_vm_a_game_keeps_no_saving_code_between_save_points():
         assert t.opts.bot_speed == 2 and t.opts.hand_sort == 0  # the options it reads stay, as plain values
     finally:
         sys.modules.update(kept)
+
+
+def test_pausing_in_the_bidding_lets_the_bots_bidding_code_go_and_the_bids_go_on():
+    # the pause menu's save point needs the room (the board VM's Continue run); the next
+    # bot's bid loads it again (RULES 1.3: every seat bids)
+    import sys
+    hw, app = app_with()
+    t = launch(hw, app, 4)
+    assert until(hw, app, lambda: t.m.phase == BIDDING and "engine.bots.spades_bidding" in sys.modules
+                 and t.bot is None and app.screen is t, play=False)
+    press(hw, app, keys.START)
+    assert t.mode == lay.PAUSED and "engine.bots.spades_bidding" not in sys.modules
+    press(hw, app, keys.B)
+    assert until(hw, app, lambda: t.m.phase == PLAY)
+    assert min(t.m.bids) >= 0

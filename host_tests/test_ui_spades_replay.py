@@ -214,7 +214,7 @@ def test_after_continue_the_score_history_holds_every_kept_hand_to_replay():
 # the bots (tools/boardfit.py: the four-player play-through with a replay)
 # (engine.spades_replay: lazy.call drops it after each use, but this file holds it)
 _PAGE_MODULES = ("ui.pages", "ui.spades_pages", "ui.spades_hand_end", "ui.spades_replay",
-                 "engine.spades_record", "engine.spades_load")
+                 "engine.spades_record", "engine.spades_load", "engine.scoring")
 
 
 def test_a_replay_holds_no_page_and_no_replay_code_while_it_is_played():
@@ -232,3 +232,60 @@ def test_a_replay_holds_no_page_and_no_replay_code_while_it_is_played():
         "%+d" % p if p else "0" for p in first]
     press(hw, app, keys.A)
     assert t.m.hand_no == 2 and list(t.m.scores) == list(m.scores) and t.replaying is None
+    # back with the match: its loader and what that used are let go again
+    assert [name for name in _PAGE_MODULES[4:] if name in sys.modules] == []
+
+
+
+def _page_gone_when(monkeypatch, app, module, name):
+    """Wrap module.name (what a key on the page on show leads to): the list returned
+    gets, each time it runs, whether the page had left the heap by then."""
+    import gc
+    import weakref
+    page = weakref.ref(app.screen)
+    seen = []
+    real = getattr(module, name)
+
+    def wrapped(*args):
+        gc.collect()
+        seen.append(page() is None)
+        return real(*args)
+    monkeypatch.setattr(module, name, wrapped)
+    return seen
+
+
+def test_the_next_hand_is_dealt_once_nothing_holds_the_hands_end_page(monkeypatch):
+    # the board's heap: the page's rows and code leave before the bidding's code loads
+    from ui import spades_hand_end
+    hw, app, t = _hand_end()
+    seen = _page_gone_when(monkeypatch, app, spades_hand_end, "deal_next")
+    press(hw, app, keys.A)
+    assert seen == [True] and t.m.hand_no == 2 and app.screen is t and t.then is None
+
+
+def test_a_replay_is_dealt_once_nothing_holds_the_page_it_was_chosen_on(monkeypatch):
+    from ui import spades_replay
+    hw, app, t = _hand_end()
+    seen = _page_gone_when(monkeypatch, app, spades_replay, "_deal")
+    press(hw, app, keys.SELECT)
+    assert seen == [True] and t.m.replay_of == 1 and app.screen is t
+
+
+def test_the_replays_match_leaves_the_heap_before_the_match_is_loaded_again(monkeypatch):
+    import gc
+    import weakref
+    hw, app, t = _hand_end()
+    press(hw, app, keys.SELECT)
+    assert until(hw, app, lambda: is_page(app.screen))
+    cls = type(t.m)
+    replayed = weakref.ref(t.m)
+    seen = []
+    real = cls.from_bytes.__func__
+
+    def from_bytes(c, blob):
+        gc.collect()
+        seen.append(replayed() is None)
+        return real(c, blob)
+    monkeypatch.setattr(cls, "from_bytes", classmethod(from_bytes))
+    press(hw, app, keys.A)
+    assert seen == [True] and t.m.hand_no == 2 and t.replaying is None

@@ -24,14 +24,15 @@ def picker(t):
 
 
 def let_go(t):
-    """The bids are in: the picker, this module and the exchange's leave the heap,
-    room for the play (the next hand's bidding builds them again)."""
+    """The bids are in: the picker, this module, the exchange's and the bots' bidding
+    code leave the heap, room for the play and for the search a hard bot's first card
+    loads (the next hand's bidding builds them again)."""
     p = t.picker
     if p is not None:
         p.show(False)
         t.group.remove(p.group)
         t.picker = t.big = t.sub = t.choice = None
-    _let_go("ui.spades_bidding", "ui.spades_exchange")
+    _let_go("ui.spades_bidding", "ui.spades_exchange", "engine.bots.spades_bidding")
 
 
 def on_key(t, key):

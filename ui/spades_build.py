@@ -2,10 +2,13 @@
 the table (the bid picker and the pause menu are built when needed). Needed only then:
 the table lets this module go after building (ui/spades_layout.py let_go), so its
 bytecode is not in the heap during play. Where things sit: ui/spades_layout.py."""
+from array import array
+
 import displayio
 
-from ui import sprites, widgets
-from ui.spades_layout import HAND_Y, MSG_Y, DRAWN_XY, WHITE, YOU, US, THEM, SOFT
+from ui import sprites, widgets, spades_motion as motion
+from ui.spades_layout import HAND_Y, MSG_Y, DRAWN_XY, WHITE, YOU, US, THEM, SOFT, PLAYING
+from engine.tricks import HAND_OVER, MATCH_OVER
 
 try:
     from micropython import const
@@ -19,6 +22,62 @@ SLOTS2 = ((70, 52), (70, 14))
 BROKEN_XY = (149, 88)
 _SPADE = b'\x08\x1c>\x7f\x7fk\x1c'  # the 7x7 spade of the sprite sheet
 DEALER_BG = const(0xF8C800)
+# bot speed option (engine/options.py SLOW NORMAL FAST): ms a bot's move stays
+HOLD_MS = (1400, 800, 250)
+
+
+def setup(t, app, match, game, level, opts, store, stats):
+    """The table's state as it opens (Table.__init__'s, here so its bytecode leaves the
+    heap with the builder): every attribute made now, so a long-lived object's attribute
+    table never grows later in a cut-up heap."""
+    t.app = app
+    t.m = match
+    t.n = match.n
+    t.game = game
+    t.level = level
+    t.opts = opts
+    t.store = store
+    t.stats = stats
+    t.hold = HOLD_MS[opts.bot_speed] if 0 <= opts.bot_speed < 3 else HOLD_MS[1]
+    t.mode = PLAYING
+    t.wait = 0  # no bot acts before this time (ms)
+    t.trick_shown = False  # a completed trick is still on the table
+    t.bot = None  # the deciding bot (a seat's move or the hint)
+    t.bot_seat = -1
+    t.hinting = False
+    t.hint_card = -1
+    # per bot seat (1 to 3) 18 slots: its last bid's reason (10), then its last
+    # card's (8): Bot.why, 0-padded, a 0 first: none. Made once: no reason object
+    # stays behind in the heap
+    t.why = array("h", bytes(108))  # raw bytes: 54 zeros
+    t.think_since = -1
+    t.dots = 0
+    t.cursor = 0
+    t.bid = 3
+    t.marked = []  # exchange / discard picks not yet sent
+    t.history = []  # (hand number, score side 0, score side 1) per finished hand
+    t.counted = match.phase in (HAND_OVER, MATCH_OVER)  # stats already counted
+    done = match.hand_no if t.counted else match.hand_no - 1
+    if done > 0:  # a resumed match: its earlier hands are not saved, their total is
+        t.history.append((done, match.scores[0], match.scores[1]))
+    t.flash_until = 0
+    t.flash_side = -1
+    t.last_pixels = None
+    t.shown_tiles = b""
+    t.page = None
+    t.then = None  # what follows a page, run in the next tick (after_page)
+    t.was_broken = False
+    t.was_turn = -1
+    t.offered = None
+    t.got = None  # the Blind Nil exchange's cards received, marked until you play
+    t.motion = motion.Motion(13)
+    t.banner_until = 0
+    # a game in its own VM keeps no saving code between save points (App.travel_light)
+    t.light = getattr(app, "game_vm", False)
+    if t.light:
+        from ui.app import Prefs
+        t.opts = Prefs(opts)
+        t.store = t.stats = None
 
 
 def build(t):

@@ -45,13 +45,17 @@ def replay(t):
 
 
 def next_hand(t):
-    m = t.m
-    if m.phase == MATCH_OVER:
+    """A on the hand's end page: the match's end, or the next hand once the page has
+    left the heap (Table.after_page)."""
+    if t.m.phase == MATCH_OVER:
         match_over(t)
         return
+    t.after_page(deal_next)
+
+
+def deal_next(t):
     from engine.lazy import call
-    call("spades_record", "next_hand", m)  # NEXT_HAND, the new hand's start kept for replays
-    t.page = None
+    call("spades_record", "next_hand", t.m)  # NEXT_HAND, the new hand's start kept for replays
     let_go("ui.spades_pages", "ui.pages", "ui.spades_replay", __name__)  # back with the next hand's end
     # the bots' bidding code now, before the bid picker cuts the heap up (it stays
     # until the hand's first card: engine/bots/spades_bot.py)

@@ -147,7 +147,7 @@ def show_history(t, back):
     kept = call("spades_replay", "history", t.m if held is None else type(t.m).from_bytes(held[0]))
     if held is not None:
         from ui.spades_layout import let_go
-        let_go("engine.spades_load", "engine.spades_record")
+        let_go("engine.spades_load", "engine.spades_record", "engine.scoring")
     if len(kept) > len(t.history):
         t.history = kept
     h = t.history

@@ -21,6 +21,10 @@ M_QUIT = const(6)
 
 
 def open_menu(t):
+    t.mode = PAUSED
+    if t.bot is None:  # no bot decides while paused: the bids' code makes room for the save
+        layout.let_go("engine.bots.spades_bidding")
+    t._save()  # leaving the table: the hand as it stands now (its code gone before the menu is built)
     if t.pause is None:  # built as it opens, on top of everything; close() lets it go
         p = widgets.Panel(30, 4, 100, 105)
         p.title.set("Paused")
@@ -28,8 +32,6 @@ def open_menu(t):
         p.group.append(t.menu.group)
         t.pause = p
         t.group.append(p.group)
-    t.mode = PAUSED
-    t._save()  # leaving the table: the hand as it stands now
     t.menu.set_items(MENU)
     t.pause.show(True)
     t.hide_picker()
@@ -73,7 +75,7 @@ def on_key(t, key):
         from ui import rules_screen
         rules_screen.show(t.app, t.game, lambda: back(t))
     elif i == M_QUIT:
-        t._save()  # nothing new since the menu opened: no write
+        # saved as the menu opened, and nothing plays while it is open
         t.app.hw.pixels.fill(0)
         t.app.home()  # the match stays saved: Continue resumes it
     else:

@@ -22,17 +22,22 @@ from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
 
 
 def start(t, k):
-    """Deal hand k of the match again on the table t (the match kept aside as bytes)."""
+    """Deal hand k of the match again on the table t (the match kept aside as bytes),
+    once the page it was asked for on has left the heap (Table.after_page)."""
+    t.after_page(lambda t: _deal(t, k))
+
+
+def _deal(t, k):
     held = getattr(t, "replaying", None)
     m = t.m if held is None else type(t.m).from_bytes(held[0])
     try:
         r = call("spades_replay", "replay", m, k)
         first = call("spades_replay", "result", m, k)
     except (IllegalAction, ValueError) as e:  # not played, or no longer kept
-        let_go("engine.spades_load", "engine.spades_record")
+        let_go(*_LOADER)
         t.app.show(t)
         t.say(e.args[0][3:26])
-        return False
+        return
     t.replaying = (m.to_bytes(), first, m.phase in (HAND_OVER, MATCH_OVER))  # what go_on needs
     m = None
     _switch(t, r)
@@ -42,13 +47,12 @@ def start(t, k):
     text = "Replay of hand %d" % k
     pad = (23 - len(text)) // 2
     t.banner.set(" " * pad + text + " " * (23 - pad - len(text)))
-    return True
 
 
 # the hand's end page and its code, the record and the loader: none of it is needed
 # while the replay is played, and the bots want the room
-_CODE = ("ui.spades_pages", "ui.pages", "ui.spades_hand_end", "engine.spades_record",
-         "engine.spades_load", __name__)
+_LOADER = ("engine.spades_load", "engine.spades_record", "engine.scoring")  # Match.from_bytes's
+_CODE = ("ui.spades_pages", "ui.pages", "ui.spades_hand_end", __name__) + _LOADER
 
 
 def _switch(t, m):
@@ -110,13 +114,23 @@ def ended(t):
 
 
 def go_on(t):
-    """Back to the match: its next hand (or its end), or the hand under way."""
-    m = type(t.m).from_bytes(t.replaying[0])
+    """Back to the match: its next hand (or its end), or the hand under way, once the
+    replay's page has left the heap."""
+    t.after_page(_back)
+
+
+def _back(t):
+    cls = type(t.m)
+    t.m = t.v = None  # the replay's match leaves the heap before the match is loaded again
+    m = cls.from_bytes(t.replaying[0])
     t.replaying = None
     _switch(t, m)
-    let_go("engine.spades_load", "engine.spades_record", __name__)
+    let_go(__name__, *_LOADER)
     if m.phase in (HAND_OVER, MATCH_OVER):
-        from ui.spades_hand_end import next_hand
-        next_hand(t)
+        from ui import spades_hand_end
+        if m.phase == MATCH_OVER:
+            spades_hand_end.match_over(t)
+        else:
+            spades_hand_end.deal_next(t)
     elif m.to_move == ME:
         t._prompt()

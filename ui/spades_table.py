@@ -13,7 +13,6 @@ moves the cards; ui/spades_pause.py (the pause menu) and ui/spades_hand_end.py (
 a hand) are imported when first needed.
 """
 import sys
-from array import array
 
 from ui import keys, spades_layout as layout, spades_play as play, spades_thinking as thinking, spades_motion as motion
 from ui.spades_layout import bid_text, card_text, ME, PLAYING, PAUSED, REVIEW, WHITE, TURN, YOU, THEM, SOFT, NIL_RED
@@ -26,8 +25,6 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-# bot speed option (engine/options.py SLOW NORMAL FAST): ms a bot's move stays
-HOLD_MS = (1400, 800, 250)
 _UNTIL_A = const(0x3FFFFFFF)  # a wait that only A ends (the largest small int on the board)
 
 
@@ -36,54 +33,8 @@ class Table:
     `game` is engine.storage's game id (0 four-player, 1 two-player)."""
 
     def __init__(self, app, match, game, level, opts, store, stats=None):
-        self.app = app
-        self.m = match
-        self.n = match.n
-        self.game = game
-        self.level = level
-        self.opts = opts
-        self.store = store
-        self.stats = stats
-        self.hold = HOLD_MS[opts.bot_speed] if 0 <= opts.bot_speed < 3 else HOLD_MS[1]
-        self.mode = PLAYING
-        self.wait = 0  # no bot acts before this time (ms)
-        self.trick_shown = False  # a completed trick is still on the table
-        self.bot = None  # the deciding bot (a seat's move or the hint)
-        self.bot_seat = -1
-        self.hinting = False
-        self.hint_card = -1
-        # per bot seat (1 to 3) 18 slots: its last bid's reason (10), then its last
-        # card's (8): Bot.why, 0-padded, a 0 first: none. Made once: no reason object
-        # stays behind in the heap
-        self.why = array("h", bytes(108))  # raw bytes: 54 zeros
-        self.think_since = -1
-        self.dots = 0
-        self.cursor = 0
-        self.bid = 3
-        self.marked = []  # exchange / discard picks not yet sent
-        self.history = []  # (hand number, score side 0, score side 1) per finished hand
-        self.counted = match.phase in (HAND_OVER, MATCH_OVER)  # stats already counted
-        done = match.hand_no if self.counted else match.hand_no - 1
-        if done > 0:  # a resumed match: its earlier hands are not saved, their total is
-            self.history.append((done, match.scores[0], match.scores[1]))
-        self.flash_until = 0
-        self.flash_side = -1
-        self.last_pixels = None
-        self.shown_tiles = b""
-        self.page = None
-        self.was_broken = False
-        self.was_turn = -1
-        self.offered = None
-        self.got = None  # the Blind Nil exchange's cards received, marked until you play
-        self.motion = motion.Motion(13)
-        self.banner_until = 0
-        # a game in its own VM keeps no saving code between save points (App.travel_light)
-        self.light = getattr(app, "game_vm", False)
-        if self.light:
-            from ui.app import Prefs
-            self.opts = Prefs(opts)
-            self.store = self.stats = None
         from ui import spades_build  # once: its bytecode leaves the heap after building
+        spades_build.setup(self, app, match, game, level, opts, store, stats)
         spades_build.build(self)
         layout.let_go("ui.spades_build")
         self.refresh()
@@ -200,6 +151,14 @@ class Table:
             self.page = Page(self.app)
         self.page.fill(title, rows, footer, done)
         self.app.show(self.page)
+
+    def after_page(self, then):
+        """Leave the page on show for the table and run then(self) at the start of the
+        table's tick: by then nothing holds the page, so its rows and code leave the heap
+        before what comes next (a hand's bidding, a replay) needs the room."""
+        self.page = None
+        self.app.show(self)
+        self.then = then
 
     def _seat_name(self, s):
         if self.n == 2:
@@ -377,6 +336,11 @@ class Table:
     # ------------------------------------------------------------ frames
 
     def tick(self, now):
+        then = self.then
+        if then is not None:
+            self.then = None
+            then(self)
+            return True
         changed = False
         if self.flash_side >= 0:
             if now >= self.flash_until:

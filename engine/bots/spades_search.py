@@ -127,7 +127,6 @@ def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None):
     given to the opponent lie on the discard pile (out of play). Returns attempts."""
     out.copy_from(t)
     n = t.n
-    cap = out.void  # placeholder to keep names short below
     tries = 0
     while True:
         tries += 1
@@ -157,53 +156,58 @@ def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None):
                     k -= 1
                     buf[j] = buf[k]
         _shuffle(rng, buf, k)
-        strict = tries <= 30  # after 30 failures, place ignoring voids (never seen)
-        # cards that fewer seats can take are placed first: far fewer dead ends
-        for s in range(4):
-            e = room[4] > 0
-            for o in range(n):
-                if room[o] and not cap[o] & (1 << s):
-                    e += 1
-            _FEW[s] = e
-        j = 0
-        for few in (1, 2, 3):
-            for i in range(j, k):
-                c = buf[i]
-                if _FEW[c // 13] <= few:
-                    buf[i] = buf[j]
-                    buf[j] = c
-                    j += 1
-        ok = True
-        for i in range(k):
-            c = buf[i]
-            s = c // 13
-            bit = 1 << s
-            tot = room[4]
-            for o in range(n):
-                if room[o] and not (strict and cap[o] & bit):
-                    tot += room[o]
-            if tot == 0:
-                ok = False
-                break
-            x = rng.below(tot)
-            o = 0
-            while o < n:
-                if room[o] and not (strict and cap[o] & bit):
-                    x -= room[o]
-                    if x < 0:
-                        break
-                o += 1
-            if o < n:
-                h[o * 4 + s] |= 1 << (c % 13)
-                room[o] -= 1
-            else:
-                room[4] -= 1
-        if ok:
+        if _place(h, room, out.void, n, buf, k, rng, tries <= 30):
             break
     if n == 2:
         for s in range(4):
             out.left[s] = h[s] | h[4 + s]
     return tries
+
+
+def _place(h, room, cap, n, buf, k, rng, strict):
+    """Deal the k shuffled cards of buf into the seats' room (masks in h), none to a
+    seat void in its suit while strict (after 30 failures voids are ignored: never
+    seen): False at a dead end. Apart from sample so each piece of bytecode is small
+    (the search loads into a heap its table has cut up)."""
+    # cards that fewer seats can take are placed first: far fewer dead ends
+    for s in range(4):
+        e = room[4] > 0
+        for o in range(n):
+            if room[o] and not cap[o] & (1 << s):
+                e += 1
+        _FEW[s] = e
+    j = 0
+    for few in (1, 2, 3):
+        for i in range(j, k):
+            c = buf[i]
+            if _FEW[c // 13] <= few:
+                buf[i] = buf[j]
+                buf[j] = c
+                j += 1
+    for i in range(k):
+        c = buf[i]
+        s = c // 13
+        bit = 1 << s
+        tot = room[4]
+        for o in range(n):
+            if room[o] and not (strict and cap[o] & bit):
+                tot += room[o]
+        if tot == 0:
+            return False
+        x = rng.below(tot)
+        o = 0
+        while o < n:
+            if room[o] and not (strict and cap[o] & bit):
+                x -= room[o]
+                if x < 0:
+                    break
+            o += 1
+        if o < n:
+            h[o * 4 + s] |= 1 << (c % 13)
+            room[o] -= 1
+        else:
+            room[4] -= 1
+    return True
 
 
 def misfit(d, seat, was, m, blind_fit=0):
