@@ -108,7 +108,10 @@ def test_a_live_nil_ducks_by_the_policy_alone():
     t = table4(["2C 3C 4C 5C 6C", "KD 7C 8C 9C TC", "5H 7H 9H 3S 8S", "AD QD JD TD 9D"],
                [4, 3, 0, 3], leader=3, trick=("AD", "2C", "KD"), broken=1, taken=(3, 3, 0, 2))
     t.blind[2] = 1
-    assert ss.candidates(t, 2) == [tr.pick(t, 2)] == [parse("9H")]
+    assert tr.pick(t, 2) == parse("9H") and len(ss.candidates(t, 2)) > 1
+    s = ss.Search(1)
+    v, un = view(t, 2)
+    assert s.start(v, 2, un, 900) and s.cands == [parse("9H")]  # nothing to search
     assert searched(t, 2) == {parse("9H")}
 
 

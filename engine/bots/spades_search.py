@@ -34,17 +34,13 @@ def candidates(t, seat):
     still out, nor the trick's winning card, lies between them), lowest of each run.
     Choices a strong player never makes are left out: declining in last seat a trick
     the side needs (or winning it dearer than it must), overtaking a partner's sure
-    winner, discarding a side ace or king while tricks are needed, any card but the
-    policy's for a live Nil, and, covering a partner's Nil, leading into its suits a
-    card it may have to win: below a sure winner, or below the highest lead when
-    there is none."""
+    winner, discarding a side ace or king while tricks are needed, and, covering a
+    partner's Nil, leading into its suits a card it may have to win: below a sure
+    winner, or below the highest lead when there is none (_cover_leads)."""
     out = []
     b = seat * 4
     h = t.h
     md = tr.mode(t, seat)
-    if md == tr.M_NIL:
-        # a live Nil ducks by the policy: a few samples that call it lost gave it up
-        return [tr.pick(t, seat)]
     win = md == tr.M_WIN or (md == tr.M_COVER and tr.side_need(t, seat) > 0)
     ls = t.lead_suit
     ws = t.win_suit
@@ -66,16 +62,9 @@ def candidates(t, seat):
         return [cs * 13 + tr.low(beat)]  # the cheapest card that takes it
     pv = t.void[seat ^ 2] if t.n == 4 else 15
     sure_lead = 0
-    hi = -9  # no sure winner: the policy's lead (the highest, spades 4 less) only
+    hi = -9
     if md == tr.M_COVER and not p:
-        for s in range(4):
-            m = t.legal_mask(seat, s)
-            if m:
-                r = tr.top(m)
-                if s < SPADES and not above(t.left[s] & ~m, r):
-                    sure_lead = 1
-                if not pv & (1 << s):
-                    hi = max(hi, r - (s == SPADES) * 4)
+        sure_lead, hi = _cover_leads(t, seat, pv)
     sure_pw = (t.n == 4 and p and w == seat ^ 2 and md != tr.M_COVER
                and (last or not above(t.left[ws] & ~mine, wr)))
     for s in range(4):
@@ -114,6 +103,24 @@ def candidates(t, seat):
             if c // 13 != SPADES:
                 return keep
     return out
+
+
+def _cover_leads(t, seat, pv):
+    """Covering a partner's Nil, on lead: 1 if a side suit's top card is a sure
+    winner, and the rank of the highest lead (a spade 4 less, as the policy counts
+    it) outside the suits the partner is void in. A function of its own: the
+    search's bytecode loads in pieces, each needing one free run of the heap."""
+    sure = 0
+    hi = -9
+    for s in range(4):
+        m = t.legal_mask(seat, s)
+        if m:
+            r = tr.top(m)
+            if s < SPADES and not above(t.left[s] & ~m, r):
+                sure = 1
+            if not pv & (1 << s):
+                hi = max(hi, r - (s == SPADES) * 4)
+    return sure, hi
 
 
 _ROOM = [0] * 5  # seats' room while dealing (4: the two-player pile)
@@ -296,8 +303,10 @@ class Search:
         self.unseen = unseen
         self.fixed = fixed
         tr.WHY[0] = 42  # one candidate: every sensible card is the same (spades_bot W_ONLY)
-        self.cands = cands = candidates(t, seat)
-        self.margin = MARGIN + (COVER_MARGIN if tr.mode(t, seat) == tr.M_COVER else 0)
+        md = tr.mode(t, seat)
+        # a live Nil ducks by the policy: a few samples that call it lost gave it up
+        self.cands = cands = [tr.pick(t, seat)] if md == tr.M_NIL else candidates(t, seat)
+        self.margin = MARGIN + (COVER_MARGIN if md == tr.M_COVER else 0)
         k = len(cands)
         # the policy's own card goes first: it keeps ties and near-ties
         if k > 1:
