@@ -379,3 +379,32 @@ def test_hard_nils_a_hand_of_no_tricks_rather_than_bid_one():
     # the same risk with a trick in hand (the AD for the 9D): hard bids it
     hand = bytes(sorted(cards("4C 5C 8C 9C 3D 4D 5D AD 2H 5H TH 7S 9S")))
     assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 3, 2, -1])) > BID
+
+
+def test_a_slice_draws_at_most_one_deal_past_its_share(monkeypatch):
+    """A deal is drawn from up to TRIES samples (the one closest to the bids is kept);
+    each sample is charged, and a slice stops between samples once its share is spent:
+    a hard sampling position (many redeals) cannot freeze the screen for one frame.
+    Same decision as one whole run: slicing only splits the work."""
+    real = ss.sample
+    calls = [0]
+
+    def slow(*a):
+        calls[0] += 1
+        return real(*a) + 49  # as if 50 redeals each: 600 plays charged
+    monkeypatch.setattr(ss, "sample", slow)
+    t = table4(["AH 4H 2C 3C", "5H 6C 7C 8C", "6H 9C TC JC", "KH QC KC AC"], [3, 3, 3, 3])
+    v, un = view(t, 0)
+    v.was = [0] * 16  # the bids are known: deals are drawn TRIES at a time
+    whole = ss.Search(3).run(v, 0, un, 3000)
+    s = ss.Search(3)
+    s.start(v, 0, un, 3000, None, 12)
+    steps = 0
+    while True:
+        calls[0] = 0
+        over = s.step(100)
+        steps += 1
+        assert calls[0] <= 1  # one sample a slice at most (600 plays > 100)
+        if over:
+            break
+    assert steps > 4 and s.result() == whole

@@ -285,6 +285,8 @@ class Search:
         # table never grows later in a fragmented heap
         self.t = self.unseen = self.fixed = self.was = None
         self.seat = self.blind_fit = self.v0 = self.sample_cost = self.spent = self.i = 0
+        self.left = 0  # samples still to draw for the next deal (0: none under way)
+        self.bestf = -1  # the misfit of the best sample so far
         self.margin = MARGIN
         self.rule = 0  # why the first candidate: the policy's rule (spades_track.WHY)
 
@@ -330,6 +332,7 @@ class Search:
         self.sample_cost = sample_cost
         self.spent = 0
         self.i = k  # the next candidate to try on the current deal (k: draw a deal)
+        self.left = 0
         return self.budget == 0
 
     def step(self, n):
@@ -343,9 +346,18 @@ class Search:
         plays = self.t.size[seat] * self.t.n - self.t.played  # cards left in the hand
         while n > 0:
             if self.i >= k:
-                if self.spent >= self.budget and self.done:
-                    return True
+                if not self.left:
+                    if self.spent >= self.budget and self.done:
+                        return True
+                    self.left = TRIES if self.was is not None else 1
+                    self.bestf = -1
+                # one sample at a time, charged to the slice too: many redeals
+                # (voids, a Blind Nil's bids) never freeze a frame
+                before = self.spent
                 self._draw()
+                n -= self.spent - before
+                if self.left:
+                    continue
                 self.i = 0
             work.copy_from(deal)
             work.play(seat, self.cands[self.i])
@@ -366,29 +378,28 @@ class Search:
                     k = self._drop(k)
             self.spent += plays
             n -= plays
-        return self.i >= k and self.spent >= self.budget
+        return self.i >= k and not self.left and self.spent >= self.budget
 
     def _draw(self):
-        """Draw up to TRIES deals, keep the one closest to the bids in self.deal."""
+        """Draw one sample of the TRIES a deal takes (self.left counts them down); the
+        one closest to the bids stays in self.deal."""
         was = self.was
-        tries = TRIES if was is not None else 1
-        bestf = -1
-        scratch = self.scratch
-        for _ in range(tries):
-            if bestf >= 0 and self.spent >= self.budget:
-                return  # every retry is charged: the budget bounds the drawing too
-            d = self.work if tries > 1 else self.deal  # work is free while drawing
-            k = sample(self.t, self.seat, self.unseen, len(self.unseen), self.rng, d, self.buf,
-                       self.fixed)
-            self.spent += self.sample_cost * k
-            if tries == 1:
-                return
-            f = misfit(d, self.seat, was, scratch, self.blind_fit)
-            if bestf < 0 or f < bestf:
-                bestf = f
-                self.deal.copy_from(d)
-            if f == 0:
-                return
+        if self.bestf >= 0 and self.spent >= self.budget:
+            self.left = 0  # every retry is charged: the budget bounds the drawing too
+            return
+        self.left -= 1
+        d = self.work if was is not None else self.deal  # work is free while drawing
+        k = sample(self.t, self.seat, self.unseen, len(self.unseen), self.rng, d, self.buf,
+                   self.fixed)
+        self.spent += self.sample_cost * k
+        if was is None:
+            return
+        f = misfit(d, self.seat, was, self.scratch, self.blind_fit)
+        if self.bestf < 0 or f < self.bestf:
+            self.bestf = f
+            self.deal.copy_from(d)
+        if f == 0:
+            self.left = 0
 
     def _drop(self, k):
         """Stop playing a card far behind the best so far: its deals go to the close
