@@ -705,3 +705,24 @@ def test_pausing_in_the_bidding_lets_the_bots_bidding_code_go_and_the_bids_go_on
     press(hw, app, keys.B)
     assert until(hw, app, lambda: t.m.phase == PLAY)
     assert min(t.m.bids) >= 0
+
+
+def _frames_to_decide(think_slices):
+    hw, app = app_with(level="hard")
+    if think_slices:
+        hw.think_slices = think_slices
+    t = launch(hw, app, 4)
+    assert until(hw, app, lambda: t.m.phase == PLAY and t.bot is not None, ms=20)
+    n = 0
+    while t.bot is not None and n < 2000:
+        frames(hw, app, 1, 20)
+        n += 1
+    return n, t.m.to_bytes()
+
+
+def test_the_window_thinks_several_slices_a_frame_and_decides_the_same():
+    """The laptop does a slice in well under a millisecond and paces frames at 60 a
+    second: it runs hw.think_slices slices a frame (the badge one), same decision."""
+    one, played = _frames_to_decide(0)
+    four, played4 = _frames_to_decide(4)
+    assert played4 == played and four * 3 <= one

@@ -325,6 +325,7 @@ class Window(Headless):
     """A pygame window: the 160 x 128 screen scaled `scale` times, the NeoPixels as a
     strip under it, the keyboard mapped by ui/keys.py, tones through pygame.mixer.
     Raises `NoScreen` when there is no screen to open a window on."""
+    think_slices = 8  # a bot's slices a frame (ui/spades_thinking.py): frames are paced here
 
     def __init__(self, scale=SCALE, nvm_path=None, caption=None):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
