@@ -14,7 +14,7 @@ shuffle, the scores and bags) gives the very hand; the dealer moves on one seat 
 hand (1.2; two players: the first player alternates, 2.2).
 """
 from engine.rng import Rng, small
-from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER, check16
+from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
 
 _OFF = 0x800000  # engine.tricks._OFF: scores in the save head are offset by 2**23
 _ENTRY = 16  # engine.spades_record.ENTRY, not imported: the record stays out of the heap
@@ -86,7 +86,7 @@ def replay(m, k):
         r = dealt(m, k, e)
     elif k == m.hand_no:  # no record that deals it: a save of its start, head and cards
         b = m._saved + b"\x00"
-        s = check16((b,))
+        s = (sum(b) + len(b)) & 0xFFFF
         r = type(m).from_bytes(b + bytes((s >> 8, s & 255)))
     else:
         raise IllegalAction("4: hand %d is no longer kept" % k)

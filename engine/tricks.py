@@ -68,15 +68,6 @@ _OFF = const(0x800000)
 _VERSION = const(2)
 
 
-def check16(parts):
-    """A save's checksum over its parts (its last two bytes, high first): the sum of
-    the bytes and the length, 16 bits."""
-    s = 0
-    for b in parts:
-        s += sum(b) + len(b)
-    return s & 0xFFFF
-
-
 class IllegalAction(ValueError):
     pass
 
@@ -319,7 +310,10 @@ class Table:
     def to_bytes(self):
         # one block of the final size (a save point's largest), no growing copies
         parts = (self._saved, bytes(self._log), self.past, bytes((len(self.past) >> 4,)))  # 16 bytes a hand start
-        s = check16(parts)
+        s = 0
+        for b in parts:
+            s += sum(b) + len(b)
+        s &= 0xFFFF
         return b"".join(parts + (bytes((s >> 8, s & 255)),))
 
     @classmethod

@@ -28,6 +28,18 @@ HARD_BUDGET = 1050
 SAMPLE_COST = 12  # what drawing one deal costs, in card plays
 
 
+def _dead(v):
+    """Two players: cards this seat put on the discard pile (it saw each, RULES 2.2)
+    and its Double Nil discards; all out of play unless the opponent declared Double
+    Nil (its replacements come from that pile, 2.4). Here, not in spades_draw, so that
+    module is not in the heap while the cards are played."""
+    if v.declared[1 - v.seat] == 2:
+        return b""
+    if v.phase == DISCARDING:
+        return v.rejected
+    return v.rejected + bytes(v.discarded)
+
+
 def table(v):
     """This seat's Table (spades_track) from its observation: its hand, the cards
     still out, voids shown by failures to follow, the trick in progress."""
@@ -45,8 +57,7 @@ def table(v):
     for s in range(4):
         t.left[s] = 0x1FFF
     if n == 2:
-        from engine.bots.spades_draw import dead  # two players only
-        for c in dead(v):
+        for c in _dead(v):
             t.left[c // 13] &= ~(1 << (c % 13))
     t.bag_penalty = 1 if v.bag_penalty else 0
     # replay the cards played: voids, spades broken, tricks

@@ -7,17 +7,6 @@ from engine.tricks import (DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT, DISCARD, DIS
                            DISCARDING)
 
 
-def dead(v):
-    """Cards this seat put on the discard pile (it saw each, RULES 2.2) and its Double
-    Nil discards; all out of play unless the opponent declared Double Nil (its
-    replacements come from that pile, 2.4)."""
-    if v.declared[1 - v.seat] == 2:
-        return b""
-    if v.phase == DISCARDING:
-        return v.rejected
-    return v.rejected + bytes(v.discarded)
-
-
 def legal2(v):
     """The legal actions of the phases before two players bid (spades_bot.legal)."""
     ph = v.phase
