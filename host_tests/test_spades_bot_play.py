@@ -381,6 +381,20 @@ def test_hard_nils_a_hand_of_no_tricks_rather_than_bid_one():
     assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 3, 2, -1])) > BID
 
 
+def test_hard_nils_a_riskier_hand_of_no_tricks_unless_well_ahead():
+    # RULES 1.3 / 1.7: with no trick to bid, Nil's +100 outweighs its risk (duplicate
+    # deals: more bag-charged points); 100 or more ahead hard keeps the lead, bids 1
+    from engine.bots import spades_bidding as bg
+    hand = bytes(sorted(cards("5C TC 2D 4D 6D 7D 8D JD 5H 6H 7H TH 8S")))
+    m = bd.masks(hand)
+    assert bd.tricks10(m) < 10 - bg.HARD_ROUND
+    assert bg.NIL_RISK[3] + 10 < bd.nil_risk(m) <= bg.NIL_RISK[3] + bg.LOW_NIL
+    for scores, want in (((0, 0), BID), ((150, 300), BID), ((350, 300), BID),
+                         ((400, 300), BID + 1)):
+        v = Obs(hand=hand, bids=[-1, 3, 2, -1], scores=scores)
+        assert sb.Bot(0, "hard").act(v) == want, scores
+
+
 def test_a_slice_draws_at_most_one_deal_past_its_share(monkeypatch):
     """A deal is drawn from up to TRIES samples (the one closest to the bids is kept);
     each sample is charged, and a slice stops between samples once its share is spent:
