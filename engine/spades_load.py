@@ -8,8 +8,7 @@ is re-dealt from the saved cards and its log replayed through apply(), so every
 rule is checked again. Version 1 saves (before the record) load with none.
 """
 from engine.lazy import call
-from engine.scoring import winner
-from engine.tricks import TARGETS
+from engine.tricks import TARGETS, check16
 
 _HEAD = 25  # engine.tricks._HEAD, _OFF, _VERSION, _ENTRY, _KEPT
 _OFF = 0x800000
@@ -22,7 +21,7 @@ def load(cls, b):
     n = len(b)
     if n < _HEAD + cls.deal_size + 2 or b[0] != cls.magic:
         raise ValueError("save: not a saved match of this game")
-    s = (sum(b[:-2]) + n - 2) & 0xFFFF
+    s = check16((b[:-2],))
     if b[-2] != s >> 8 or b[-1] != s & 255:
         raise ValueError("save: checksum does not match")
     ver = b[1]
@@ -78,5 +77,5 @@ def reachable(m):
             raise ValueError("save: scores beyond the hands played")
         if m.bags[side] > (min(9, 13 * h) if m.bag_penalty else 13 * h):
             raise ValueError("save: bags (1.7)")
-    if winner(m.scores, m.target) >= 0:
+    if call("scoring", "winner", m.scores, m.target) >= 0:
         raise ValueError("save: scores past the target in a hand (1.8)")

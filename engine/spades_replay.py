@@ -14,17 +14,17 @@ shuffle, the scores and bags) gives the very hand; the dealer moves on one seat 
 hand (1.2; two players: the first player alternates, 2.2).
 """
 from engine.rng import Rng, small
-from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
-from engine.spades_record import ENTRY
+from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER, check16
 
 _OFF = 0x800000  # engine.tricks._OFF: scores in the save head are offset by 2**23
+_ENTRY = 16  # engine.spades_record.ENTRY, not imported: the record stays out of the heap
 
 
 def _current(m):
     """True when the record's last entry deals the hand in play: the same scores and
     bags, and its RNG state shuffled once gives the head's."""
-    e = m.past[-ENTRY:]
-    if len(e) < ENTRY or e[4:] != m._saved[9:21]:
+    e = m.past[-_ENTRY:]
+    if len(e) < _ENTRY or e[4:] != m._saved[9:21]:
         return False
     r = Rng()
     r.set_state(e)
@@ -39,10 +39,10 @@ def played(m):
 
 def start(m, k):
     """Hand k's entry in m.past (the current hand is the last), or None if not kept."""
-    i = len(m.past) - (m.hand_no - k + 1) * ENTRY
+    i = len(m.past) - (m.hand_no - k + 1) * _ENTRY
     if i < 0 or k > m.hand_no or not _current(m):
         return None
-    return m.past[i:i + ENTRY]
+    return m.past[i:i + _ENTRY]
 
 
 def unpack(e, at=4):
@@ -86,7 +86,7 @@ def replay(m, k):
         r = dealt(m, k, e)
     elif k == m.hand_no:  # no record that deals it: a save of its start, head and cards
         b = m._saved + b"\x00"
-        s = (sum(b) + len(b)) & 0xFFFF
+        s = check16((b,))
         r = type(m).from_bytes(b + bytes((s >> 8, s & 255)))
     else:
         raise IllegalAction("4: hand %d is no longer kept" % k)
@@ -120,7 +120,7 @@ def history(m):
     last = played(m)
     if not _current(m):
         return out
-    for k in range(m.hand_no - len(m.past) // ENTRY + 1, last + 1):
+    for k in range(m.hand_no - len(m.past) // _ENTRY + 1, last + 1):
         s = m.scores if k == m.hand_no else unpack(start(m, k + 1))
         out.append((k, s[0], s[1]))
     return out
@@ -134,7 +134,7 @@ def check(m, k):
     for i in range(k):
         h = m.hand_no - k + 1 + i
         try:
-            p = dealt(m, h, m.past[i * ENTRY:(i + 1) * ENTRY], False)
+            p = dealt(m, h, m.past[i * _ENTRY:(i + 1) * _ENTRY], False)
         except ValueError:  # an all-zero RNG state
             raise ValueError("save: bad record of hand starts")
         reachable(p)

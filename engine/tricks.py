@@ -68,6 +68,15 @@ _OFF = const(0x800000)
 _VERSION = const(2)
 
 
+def check16(parts):
+    """A save's checksum over its parts (its last two bytes, high first): the sum of
+    the bytes and the length, 16 bits."""
+    s = 0
+    for b in parts:
+        s += sum(b) + len(b)
+    return s & 0xFFFF
+
+
 class IllegalAction(ValueError):
     pass
 
@@ -310,18 +319,16 @@ class Table:
     def to_bytes(self):
         # one block of the final size (a save point's largest), no growing copies
         parts = (self._saved, bytes(self._log), self.past, bytes((len(self.past) >> 4,)))  # 16 bytes a hand start
-        s = 0
-        for b in parts:
-            s += sum(b) + len(b)
-        s &= 0xFFFF
+        s = check16(parts)
         return b"".join(parts + (bytes((s >> 8, s & 255)),))
 
     @classmethod
     def from_bytes(cls, b):
-        # the loader is imported only here: its code stays out of the heap in play
-        from engine.spades_load import load
+        # the loader is imported only here and leaves with what it imported (the
+        # scoring, the record of hand starts): its code stays out of the heap in play
+        from engine.lazy import call
         try:
-            m = load(cls, bytes(b))
+            m = call("spades_load", "load", cls, bytes(b))
         except IllegalAction as e:
             raise ValueError("save: " + e.args[0])
         except (IndexError, TypeError, KeyError) as e:

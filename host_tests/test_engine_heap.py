@@ -45,3 +45,44 @@ def test_a_hands_end_loads_the_scoring_once_for_both_sides_and_the_winner(monkey
         m.apply(bots[s].act(m.observation(s)), s)
     assert dropped.count("engine.scoring") == 1
     assert "engine.scoring" not in sys.modules and m.last_breakdown[0] and m.last_breakdown[1]
+
+
+_LOADERS = ("engine.spades_load", "engine.scoring", "engine.spades_record", "engine.spades_replay")
+
+
+def _forget_loaders():
+    for name in _LOADERS:
+        if name in sys.modules:
+            lazy.forget(name)
+
+
+def _match_with_a_hand_kept():
+    m = Match(5)
+    lazy.call("spades_record", "first", m, 5)  # a hand start kept, as a game start does
+    bots = [Bot(s, "normal", 1) for s in range(4)]
+    while m.phase != HAND_OVER:
+        s = m.to_move
+        m.apply(bots[s].act(m.observation(s)), s)
+    return m
+
+
+def test_loading_a_save_leaves_none_of_the_loaders_code():
+    # a Continue (RULES 1.8's match goes on) and a replay's match come back from bytes
+    # in the middle of play: what loading imported leaves with it, the caller lists none
+    b = _match_with_a_hand_kept().to_bytes()
+    _forget_loaders()
+    m = Match.from_bytes(b)
+    assert m.to_bytes() == b
+    assert [n for n in _LOADERS if n in sys.modules] == []
+
+
+def test_a_replay_leaves_none_of_the_code_it_imported():
+    # RULES 4: a replay of hand 1 (its deal from the record, its result scored), each
+    # module imported through lazy.call, so none stays behind for the caller to list
+    m = _match_with_a_hand_kept()
+    _forget_loaders()
+    r = lazy.call("spades_replay", "replay", m, 1)
+    assert r.hand_no == 1 and [n for n in _LOADERS if n in sys.modules] == []
+    lazy.call("spades_replay", "result", m, 1)
+    assert [n for n in _LOADERS if n in sys.modules] == []
+

@@ -77,9 +77,7 @@ def _let_go():
     """The table is up: this module is not needed again in this game (a new start
     imports it again)."""
     from ui.spades_layout import let_go
-    # Continue's loader too (Match.from_bytes), and what it used: the record of hand
-    # starts and the scoring (each imported again when next needed)
-    let_go(__name__, "engine.spades_load", "engine.spades_record", "engine.scoring")
+    let_go(__name__)
 
 
 def resume(app, blob, level_byte, game_id=None):

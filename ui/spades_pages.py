@@ -145,9 +145,6 @@ def show_history(t, back):
     from engine.lazy import call
     held = getattr(t, "replaying", None)  # during a replay: the match's bytes (ui/spades_replay.py)
     kept = call("spades_replay", "history", t.m if held is None else type(t.m).from_bytes(held[0]))
-    if held is not None:
-        from ui.spades_layout import let_go
-        let_go("engine.spades_load", "engine.spades_record", "engine.scoring")
     if len(kept) > len(t.history):
         t.history = kept
     h = t.history

@@ -34,7 +34,6 @@ def _deal(t, k):
         r = call("spades_replay", "replay", m, k)
         first = call("spades_replay", "result", m, k)
     except (IllegalAction, ValueError) as e:  # not played, or no longer kept
-        let_go(*_LOADER)
         t.app.show(t)
         t.say(e.args[0][3:26])
         return
@@ -49,10 +48,9 @@ def _deal(t, k):
     t.banner.set(" " * pad + text + " " * (23 - pad - len(text)))
 
 
-# the hand's end page and its code, the record and the loader: none of it is needed
-# while the replay is played, and the bots want the room
-_LOADER = ("engine.spades_load", "engine.spades_record", "engine.scoring")  # Match.from_bytes's
-_CODE = ("ui.spades_pages", "ui.pages", "ui.spades_hand_end", __name__) + _LOADER
+# the hand's end page and its code: none of it is needed while the replay is played,
+# and the bots want the room
+_CODE = ("ui.spades_pages", "ui.pages", "ui.spades_hand_end", __name__)
 
 
 def _switch(t, m):
@@ -125,7 +123,7 @@ def _back(t):
     m = cls.from_bytes(t.replaying[0])
     t.replaying = None
     _switch(t, m)
-    let_go(__name__, *_LOADER)
+    let_go(__name__)
     if m.phase in (HAND_OVER, MATCH_OVER):
         from ui import spades_hand_end
         if m.phase == MATCH_OVER:

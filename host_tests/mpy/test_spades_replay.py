@@ -47,3 +47,23 @@ def test_four_players_replay():
 
 def test_two_players_replay():
     _check(spades2, 32)
+
+
+def test_loading_leaves_the_loader_out_of_the_heap():
+    # a Continue mid-match (RULES 1.8: the match goes on): the loader's code, and the
+    # scoring it checks the winner with, leave with it; the hand starts' size is one
+    # figure in the three modules that read the record
+    import sys
+    m = spades.Match(33)
+    first(m, 33)
+    _to_hand_end(m, Rng(33))
+    next_hand(m)
+    b = m.to_bytes()
+    from engine import lazy
+    for name in ("engine.spades_load", "engine.scoring"):
+        if name in sys.modules:  # held by other tests of this process
+            lazy.forget(name)
+    assert spades.Match.from_bytes(b).to_bytes() == b
+    assert "engine.spades_load" not in sys.modules and "engine.scoring" not in sys.modules
+    from engine import spades_load, spades_record, spades_replay
+    assert spades_load._ENTRY == spades_record.ENTRY == spades_replay._ENTRY == 16
