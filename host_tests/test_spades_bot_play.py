@@ -383,7 +383,7 @@ def test_hard_nils_a_hand_of_no_tricks_rather_than_bid_one():
 
 def test_hard_nils_a_riskier_hand_of_no_tricks_unless_well_ahead():
     # RULES 1.3 / 1.7: with no trick to bid, Nil's +100 outweighs its risk (duplicate
-    # deals: more bag-charged points); 100 or more ahead hard keeps the lead, bids 1
+    # deals: more bag-charged points); 100 or more ahead hard allows 5 less and bids 1
     from engine.bots import spades_bidding as bg
     hand = bytes(sorted(cards("5C TC 2D 4D 6D 7D 8D JD 5H 6H 7H TH 8S")))
     m = bd.masks(hand)

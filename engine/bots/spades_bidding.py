@@ -86,8 +86,9 @@ def choose_bid(v, m, level, rng, why=None):
             if v.bids[(me + o) & 3] in (0, BLIND_NIL):
                 limit -= OPP_NIL_RISK[level]
                 low = False
-        if low and behind > -100:
-            limit += LOW_NIL  # (not 100 ahead: the lead is kept with less risk)
+        if low:
+            # 100 ahead, less: the lead is kept with less risk
+            limit += LOW_NIL if behind > -100 else LOW_NIL - 5
     if behind >= 150:
         limit += 4
     if level >= 2 and est <= 22 and risk <= limit or level == 1 and est <= 12 and risk <= limit:
