@@ -39,9 +39,10 @@ def blind_nil_wanted(v, level):
     theirs = v.scores[1 - (me & 1)]
     behind = theirs - v.scores[me & 1]
     h = level == 3  # normal's Blind Nils are made less often: a last resort only
-    # and a partner to cover (hard: or one yet to bid); hard's from 50 behind are
-    # made nine times in ten since the exchange passes its spades first
-    return behind >= 250 - 200 * h and (h or theirs >= v.target - 100) and (p >= 4 or h and p < 0)
+    # and a partner to cover (hard: from 50 behind, or one yet to bid from 150); hard's
+    # are made nine times in ten since the exchange passes its spades first
+    return (behind >= 250 - 200 * h and (h or theirs >= v.target - 100)
+            and (p >= 4 or h and p < 0 and behind >= 150))
 
 
 # why kinds of the choices before the play (their text: ui/spades_why.py)
