@@ -291,12 +291,13 @@ def test_blind_nils_only_with_strong_cover():
     v = Obs(looked=False, hand=b"", scores=(0, 260), bids=[-1, 4, 5, 3])
     assert sb.Bot(0, "hard").act(v) == BLIND_NIL
     assert sb.Bot(0, "normal").act(v) != BLIND_NIL
-    # hard gambles from 150 behind (with the exchange's spades passed first its Blind
-    # Nils were made 76 of 80 on the tuning seeds), not from 100
-    v = Obs(looked=False, hand=b"", scores=(300, 400), bids=[-1, 4, -1, 3])
-    assert sb.Bot(0, "hard").act(v) != BLIND_NIL
-    v = Obs(looked=False, hand=b"", scores=(250, 400), bids=[-1, 4, -1, 3])
-    assert sb.Bot(0, "hard").act(v) == BLIND_NIL
+    # hard gambles from 50 behind beside a partner's 4 (with the exchange's spades
+    # passed first its Blind Nils were made 148 of 151 on the tuning seeds), on a
+    # partner yet to bid from 150 behind; never level or ahead
+    for scores, p, want in (((360, 400), 4, False), ((350, 400), 4, True),
+                            ((300, 400), -1, False), ((250, 400), -1, True)):
+        v = Obs(looked=False, hand=b"", scores=scores, bids=[-1, 4, p, 3])
+        assert (sb.Bot(0, "hard").act(v) == BLIND_NIL) == want, (scores, p)
 
 
 def test_near_ten_bags_bids_the_half_trick_not_a_whole_one():
@@ -379,6 +380,20 @@ def test_hard_nils_a_hand_of_no_tricks_rather_than_bid_one():
     # the same risk with a trick in hand (the AD for the 9D): hard bids it
     hand = bytes(sorted(cards("4C 5C 8C 9C 3D 4D 5D AD 2H 5H TH 7S 9S")))
     assert sb.Bot(0, "hard").act(Obs(hand=hand, bids=[-1, 3, 2, -1])) > BID
+
+
+def test_hard_nils_a_riskier_hand_of_no_tricks_unless_well_ahead():
+    # RULES 1.3 / 1.7: with no trick to bid, Nil's +100 outweighs its risk (duplicate
+    # deals: more bag-charged points); 100 or more ahead hard allows 5 less and bids 1
+    from engine.bots import spades_bidding as bg
+    hand = bytes(sorted(cards("5C TC 2D 4D 6D 7D 8D JD 5H 6H 7H TH 8S")))
+    m = bd.masks(hand)
+    assert bd.tricks10(m) < 10 - bg.HARD_ROUND
+    assert bg.NIL_RISK[3] + 10 < bd.nil_risk(m) <= bg.NIL_RISK[3] + bg.LOW_NIL
+    for scores, want in (((0, 0), BID), ((150, 300), BID), ((350, 300), BID),
+                         ((400, 300), BID + 1)):
+        v = Obs(hand=hand, bids=[-1, 3, 2, -1], scores=scores)
+        assert sb.Bot(0, "hard").act(v) == want, scores
 
 
 def test_a_slice_draws_at_most_one_deal_past_its_share(monkeypatch):

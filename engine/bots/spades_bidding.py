@@ -23,7 +23,8 @@ HARD_ROUND = 2  # hard rounds its estimate down: contracts first (with spade len
 HARD_NIL_SHADE = 1  # hard bids one less over an opponent's Nil (contracts 88% -> 90%)
 NIL_RISK = (0, 4, 5, 13)  # by level index: random, easy, normal, hard (hard 10 -> 13:
 # +1.1 and +1.5 bag-charged points on the tuning seeds, more Nils made less often)
-LOW_NIL = 10  # hard: more Nil risk allowed where it would bid 1 on no tricks
+LOW_NIL = 15  # hard: more Nil risk allowed where it would bid 1 on no tricks (10 ->
+# 15: +0.3 and +0.2 bag-charged points on the tuning seeds)
 OPP_NIL_RISK = (5, 5, 5, 8)  # less over an opponent's Nil: this side plays to set it
 
 
@@ -38,9 +39,10 @@ def blind_nil_wanted(v, level):
     theirs = v.scores[1 - (me & 1)]
     behind = theirs - v.scores[me & 1]
     h = level == 3  # normal's Blind Nils are made less often: a last resort only
-    # and a partner to cover (hard: or one yet to bid); hard's from 150 behind are
-    # made nine times in ten since the exchange passes its spades first
-    return behind >= 250 - 100 * h and (h or theirs >= v.target - 100) and (p >= 4 or h and p < 0)
+    # and a partner to cover (hard: from 50 behind, or one yet to bid from 150); hard's
+    # are made nine times in ten since the exchange passes its spades first
+    return (behind >= 250 - 200 * h and (h or theirs >= v.target - 100)
+            and (p >= 4 or h and p < 0 and behind >= 150))
 
 
 # why kinds of the choices before the play (their text: ui/spades_why.py)
@@ -86,7 +88,8 @@ def choose_bid(v, m, level, rng, why=None):
                 limit -= OPP_NIL_RISK[level]
                 low = False
         if low:
-            limit += LOW_NIL
+            # 100 ahead, less: the lead is kept with less risk
+            limit += LOW_NIL if behind > -100 else LOW_NIL - 5
     if behind >= 150:
         limit += 4
     if level >= 2 and est <= 22 and risk <= limit or level == 1 and est <= 12 and risk <= limit:
