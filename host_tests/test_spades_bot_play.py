@@ -136,6 +136,16 @@ def test_cover_wins_cheaply_when_the_nil_plays_after():
     assert tr.pick(t, 0) == parse("KH")
 
 
+def test_cover_last_to_play_ruffs_the_nils_winning_card():
+    # RULES 1.7: North's Nil fails on the trick it wins. West leads the 5H, North has
+    # only the QH, East plays under it: South, last and void in hearts, ruffs (the
+    # policy let a partner's winning card stand even when the partner is the Nil)
+    t = table4(["2S 3C 4C 5C", "5H 6C 7C 8C", "QH 2D 3D 4D", "7H QC KC AC"], [4, 3, 0, 3],
+               leader=1, trick=("5H", "QH", "7H"))
+    assert tr.pick(t, 0) == parse("2S")
+    assert searched(t, 0) == {parse("2S")}
+
+
 # ---- an opponent's Nil ----
 
 def test_duck_under_a_nil_only_with_tricks_to_spare():

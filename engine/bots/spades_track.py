@@ -331,7 +331,8 @@ def pick(t, seat):
             WHY[1] = nt
             WHY[0] = 25
             return _lo_side(h, b, t)
-    if sp and not (partner_wins and (last or md == M_WIN)):
+    # a partner's winning card stands, unless the partner is a live Nil (M_COVER)
+    if sp and not (partner_wins and md == M_WIN):
         if ws == SPADES:
             o = above(sp, wr)
             if o:
