@@ -319,7 +319,7 @@ class Table:
     @classmethod
     def from_bytes(cls, b):
         # the loader is imported only here and leaves with what it imported (the
-        # scoring, the record of hand starts): its code stays out of the heap in play
+        # scoring, the check of the record of hand starts): out of the heap in play
         from engine.lazy import call
         try:
             m = call("spades_load", "load", cls, bytes(b))
