@@ -78,7 +78,8 @@ def choose_bid(v, m, level, rng, why=None):
         elif p >= 4:
             limit += 3
         # hard, on a quiet table: a bid of 1 on no tricks is mostly the partner's to make
-        # (not beside a side J, Q or K with one card under it at most: it wins its trick)
+        # (not beside a side J, Q, K or A with one card under it at most: it wins its
+        # trick; a side A is estimated too high for this allowance anyway)
         low = level == 3 and est + HARD_ROUND < 10
         for x in m[:3]:
             if x >> 9 and bd.count(x) <= 2:
