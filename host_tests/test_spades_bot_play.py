@@ -245,6 +245,30 @@ def test_sampler_deals_the_most_constrained_cards_first():
             assert not any(d.h[o * 4 + s] for s in range(4) if v.void[o] >> s & 1)
 
 
+def test_sampler_deals_uniformly_by_room():
+    """No seat void: every deal of the unseen cards is equally likely, so a card lies
+    with a seat as often as that seat's share of the room, and two cards lie together
+    as often as sum r(r-1) / N(N-1). West has played to the trick: rooms 3, 4, 4."""
+    t = table4(["2D 3D 4D 5D", "2C 3C 4C 5C", "2H 3H 4H 5H", "2S 3S 4S 5S"], [3, 3, 3, 3],
+               leader=1, trick=["2C"])
+    v, un = view(t, 0)
+    d = tr.Table(4)
+    buf = bytearray(52)
+    a, b = un[0], un[-1]  # 3C and 5S: both the first and the last card dealt
+    seen = {1: 0, 2: 0, 3: 0}
+    together = 0
+    runs = 4000
+    rng = Rng(5)
+    for k in range(runs):
+        ss.sample(v, 0, un, len(un), rng, d, buf)
+        where = [o for o in (1, 2, 3) if d.h[o * 4 + a // 13] >> (a % 13) & 1]
+        seen[where[0]] += 1
+        together += bool(d.h[where[0] * 4 + b // 13] >> (b % 13) & 1)
+    for o, room in ((1, 3), (2, 4), (3, 4)):
+        assert abs(seen[o] / runs - room / 11) < 0.025, seen
+    assert abs(together / runs - (6 + 12 + 12) / 110) < 0.025, together
+
+
 def test_every_redeal_is_charged_to_the_budget(monkeypatch):
     real = ss.sample
     monkeypatch.setattr(ss, "sample", lambda *a: real(*a) + 49)  # as if 50 tries each

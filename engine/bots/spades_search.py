@@ -149,8 +149,7 @@ def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None):
             if o != seat:
                 room[o] = t.size[o]
         room[4] = n_unseen - (room[0] + room[1] + room[2] + room[3])  # two-player: the discard pile
-        for i in range(n_unseen):
-            buf[i] = unseen[i]
+        buf[0:n_unseen] = unseen  # same length: copied in place
         k = n_unseen
         if fixed:
             for o, c in fixed:
@@ -162,7 +161,6 @@ def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None):
                     room[o] -= 1
                     k -= 1
                     buf[j] = buf[k]
-        _shuffle(rng, buf, k)
         if _place(h, room, out.void, n, buf, k, rng, tries <= 30):
             break
     if n == 2:
@@ -172,39 +170,48 @@ def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None):
 
 
 def _place(h, room, cap, n, buf, k, rng, strict):
-    """Deal the k shuffled cards of buf into the seats' room (masks in h), none to a
-    seat void in its suit while strict (after 30 failures voids are ignored: never
-    seen): False at a dead end. Apart from sample so each piece of bytecode is small
+    """Deal the k cards of buf into the seats' room (masks in h), none to a seat void
+    in its suit while strict (after 30 failures voids are ignored: never seen): False
+    at a dead end. Each card goes to a seat with odds its room: a uniform deal in any
+    card order, so no shuffle. Apart from sample so each piece of bytecode is small
     (the search loads into a heap its table has cut up)."""
-    # cards that fewer seats can take are placed first: far fewer dead ends
-    for s in range(4):
-        e = room[4] > 0
+    vs = 0  # the suits some seat with room is void in
+    if strict:
         for o in range(n):
-            if room[o] and not cap[o] & (1 << s):
-                e += 1
-        _FEW[s] = e
-    j = 0
-    for few in (1, 2, 3):
-        for i in range(j, k):
-            c = buf[i]
-            if _FEW[c // 13] <= few:
-                buf[i] = buf[j]
-                buf[j] = c
-                j += 1
+            if room[o]:
+                vs |= cap[o]
+    if vs:
+        # cards that fewer seats can take are placed first: far fewer dead ends
+        for s in range(4):
+            e = room[4] > 0
+            for o in range(n):
+                if room[o] and not cap[o] & (1 << s):
+                    e += 1
+            _FEW[s] = e
+        j = 0
+        for few in (1, 2):
+            for i in range(j, k):
+                c = buf[i]
+                if _FEW[c // 13] <= few:
+                    buf[i] = buf[j]
+                    buf[j] = c
+                    j += 1
     for i in range(k):
         c = buf[i]
         s = c // 13
-        bit = 1 << s
-        tot = room[4]
-        for o in range(n):
-            if room[o] and not (strict and cap[o] & bit):
-                tot += room[o]
-        if tot == 0:
-            return False
-        x = rng.below(tot)
+        bit = vs & (1 << s)
+        tot = k - i  # every place left can take it: no seat is void in its suit
+        if bit:
+            tot = room[4]
+            for o in range(n):
+                if room[o] and not cap[o] & bit:
+                    tot += room[o]
+            if tot == 0:
+                return False
+        x = (rng.next16() * tot) >> 16  # tot <= 39: no big int, a bias of 1 in 1,600
         o = 0
         while o < n:
-            if room[o] and not (strict and cap[o] & bit):
+            if room[o] and not cap[o] & bit:
                 x -= room[o]
                 if x < 0:
                     break
@@ -240,14 +247,6 @@ def misfit(d, seat, was, m, blind_fit=0):
         if x > 0:
             f += x
     return f
-
-
-def _shuffle(rng, buf, k):
-    i = k - 1
-    while i > 0:
-        j = rng.below(i + 1)
-        buf[i], buf[j] = buf[j], buf[i]
-        i -= 1
 
 
 def playout(w, rng=None):
