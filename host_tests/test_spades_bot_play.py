@@ -6,7 +6,7 @@ from engine.bots import spades_track as tr
 from engine.bots import spades_bid as bd
 from engine.bots import spades_search as ss
 from engine.bots import spades_bot as sb
-from engine.tricks import BID, BLIND_NIL
+from engine.tricks import BID, BLIND_NIL, PLAY
 from engine.rng import Rng
 
 from host_tests.test_spades_bot import cards, table4, Obs
@@ -267,6 +267,60 @@ def test_sampler_deals_uniformly_by_room():
     for o, room in ((1, 3), (2, 4), (3, 4)):
         assert abs(seen[o] / runs - room / 11) < 0.025, seen
     assert abs(together / runs - (6 + 12 + 12) / 110) < 0.025, together
+
+
+_DEAL = ["2C 5D 6D 7D 8D 9D 2H 3H 4H 5H 6H 7H 2S",
+         "9C 3C 3D 4D TD JD QD KD AD 8H 9H 3S 4S",
+         "KC 6C 7C 8C TH JH QH KH AH 5S 6S 7S 8S",
+         "4C TC JC QC AC 2D 9S TS JS QS KS AS 5C"]
+
+
+def _seen(deal, plays, leader=3, me=0):
+    """Seat me's Table after the cards played (from leader), as spades_bot builds it."""
+    played = cards(" ".join(plays))
+    hand = bytes(sorted(c for c in cards(deal[me]) if c not in played))
+    v = Obs(phase=PLAY, seat=me, bids=[3, 3, 3, 3], hand=hand, history=bytes(played),
+            leaders=bytes([leader]), to_move=(leader + len(played)) % 4)
+    t = sb.table(v)
+    return t, sb.unseen_cards(v, t), v
+
+
+def test_plays_show_cards_a_seat_cannot_hold():
+    # RULES 1.6: East leads the 4C, West plays the 9C third, North takes it last with
+    # the KC. A third hand plays its highest: West holds no club above the 9C. A last
+    # hand wins as cheaply as it can: North holds no TC, JC or QC (the AC it may)
+    t, un, v = _seen(_DEAL, ["4C", "2C", "9C", "KC"])
+    no = [0] * 16
+    assert ss.inferred(t, 0, tr.Table(4), no, v.history, 3) > 0
+    assert no[1 * 4] == bd.masks(cards("TC JC QC AC"))[0]
+    assert no[2 * 4] == bd.masks(cards("TC JC QC"))[0]
+    assert not any(no[i] for i in range(16) if i not in (4, 8))
+    # every deal drawn keeps those clubs away from them: the TC, JC and QC are East's,
+    # the AC East's or North's, and both are drawn
+    d = tr.Table(4)
+    buf = bytearray(52)
+    rng = Rng(3)
+    tjq = bd.masks(cards("TC JC QC"))[0]
+    ace = bd.masks(cards("AC"))[0]
+    got = 0
+    for k in range(40):
+        ss.sample(t, 0, un, len(un), rng, d, buf, None, no)
+        assert d.h[3 * 4] & tjq == tjq and not d.h[1 * 4] & ace
+        got |= 1 << (3 if d.h[3 * 4] & ace else 2)
+    assert got == 12
+
+
+def test_a_play_the_policy_would_not_make_shows_nothing():
+    # North took the 9C with the KC and later led the QC: it held the cheaper winner,
+    # so its first club was not the policy's and says nothing of its clubs
+    deal = list(_DEAL)
+    deal[2] = "KC QC 7C 8C TH JH QH KH AH 5S 6S 7S 8S"
+    deal[3] = "4C TC JC 6C AC 2D 9S TS JS QS KS AS 5C"
+    t, un, v = _seen(deal, ["4C", "2C", "9C", "KC", "QC", "AC", "2H", "3C"])
+    no = [0] * 16
+    ss.inferred(t, 0, tr.Table(4), no, v.history, 3)
+    assert no[2 * 4] == 0
+    assert no[1 * 4] == bd.masks(cards("TC JC"))[0]  # QC and AC are played
 
 
 def test_every_redeal_is_charged_to_the_budget(monkeypatch):

@@ -1,5 +1,5 @@
 """The MicroPython lane: compile engine/ with mpy-cross, run host_tests/mpy/test_*.py
-each in its own `micropython -X heapsize=64K` process, fail on any error.
+each in its own `micropython -X heapsize=76K` process, fail on any error.
 
 The last two lines are `peak_heap_kb=<k>` and `micropython: <n> passed, <m> failed`.
 """
@@ -10,7 +10,10 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HEAP = os.environ.get("MPY_HEAP", "64K")
+# This 64-bit port's objects are about twice the badge's: the heap that counts is the
+# board VM's (make boardfit). At 64 KB the hard bots' files failed on a cut-up heap
+# as the search grew (68 failed too, 66 and 70 to 80 passed): 76 leaves room.
+HEAP = os.environ.get("MPY_HEAP", "76K")
 TIMEOUT = int(os.environ.get("MPY_TIMEOUT", "900"))
 
 
@@ -41,7 +44,7 @@ def compile_tree(src_dir, rel, dest):
 def main(argv):
     only = argv[1:]
     # A folder of its own per run (runs may overlap), of the same short length wherever
-    # the clone lives: a 64 KB heap feels the difference.
+    # the clone lives: a 76 KB heap feels the difference.
     out = tempfile.mkdtemp(prefix="mpy-lane-", dir="/tmp" if os.path.isdir("/tmp") else None)
     try:
         return run_lane(out, only)

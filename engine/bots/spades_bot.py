@@ -216,7 +216,7 @@ class Bot:
                 srch = _searcher()
                 srch.rng.seed(self.rng.next16() + 1)  # the bot's own seed: decisions replay
                 done = srch.start(t, self.seat, unseen_cards(v, t), self.budget,
-                                  known_cards(v, t), SAMPLE_COST)
+                                  known_cards(v, t), SAMPLE_COST, v)
                 self._searching = True
                 if done:
                     self._searching = False

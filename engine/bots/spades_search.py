@@ -124,10 +124,9 @@ def _cover_leads(t, seat, pv):
 
 
 _ROOM = [0] * 5  # seats' room while dealing (4: the two-player pile)
-_FEW = [0] * 4  # per suit: how many places can take its cards
 
 
-def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None):
+def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None, no=None):
     """Fill `out` (a Table) with t plus the other seats' hands drawn from the
     `n_unseen` first cards of `unseen`: sizes as in t, no card in a suit its seat is
     known void in, `fixed` (seat, card) pairs placed first. Two-player: the cards not
@@ -161,7 +160,7 @@ def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None):
                     room[o] -= 1
                     k -= 1
                     buf[j] = buf[k]
-        if _place(h, room, out.void, n, buf, k, rng, tries <= 30):
+        if _place(h, room, out.void, n, buf, k, rng, tries <= 30, no):
             break
     if n == 2:
         for s in range(4):
@@ -169,59 +168,135 @@ def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None):
     return tries
 
 
-def _place(h, room, cap, n, buf, k, rng, strict):
+def _place(h, room, cap, n, buf, k, rng, strict, no=None):
     """Deal the k cards of buf into the seats' room (masks in h), none to a seat void
-    in its suit while strict (after 30 failures voids are ignored: never seen): False
-    at a dead end. Each card goes to a seat with odds its room: a uniform deal in any
-    card order, so no shuffle. Apart from sample so each piece of bytecode is small
-    (the search loads into a heap its table has cut up)."""
-    vs = 0  # the suits some seat with room is void in
+    in its suit, nor one its plays show it cannot hold (no: 16 masks, inferred), while
+    strict (after 30 failures both are ignored: never seen): False at a dead end.
+    Each card goes to a seat with odds its room: a uniform deal in any card order, so
+    no shuffle. Apart from sample so each piece of bytecode is small (the search loads
+    into a heap its table has cut up)."""
+    bar = _BAR  # per seat and suit: the cards it may not be dealt
+    anyb = _ANY  # per suit: the cards some seat with room may not be dealt
+    for s in range(4):
+        anyb[s] = 0
     if strict:
         for o in range(n):
-            if room[o]:
-                vs |= cap[o]
-    if vs:
-        # cards that fewer seats can take are placed first: far fewer dead ends
-        for s in range(4):
-            e = room[4] > 0
-            for o in range(n):
-                if room[o] and not cap[o] & (1 << s):
-                    e += 1
-            _FEW[s] = e
+            for s in range(4):
+                x = 0x1FFF if cap[o] >> s & 1 else (no[o * 4 + s] if no else 0)
+                bar[o * 4 + s] = x
+                if room[o]:
+                    anyb[s] |= x
+    if anyb[0] | anyb[1] | anyb[2] | anyb[3]:
+        # cards some seat may not take are placed first: far fewer dead ends
         j = 0
-        for few in (1, 2):
-            for i in range(j, k):
-                c = buf[i]
-                if _FEW[c // 13] <= few:
-                    buf[i] = buf[j]
-                    buf[j] = c
-                    j += 1
+        for i in range(k):
+            c = buf[i]
+            if anyb[c // 13] >> (c % 13) & 1:
+                buf[i] = buf[j]
+                buf[j] = c
+                j += 1
     for i in range(k):
         c = buf[i]
         s = c // 13
-        bit = vs & (1 << s)
-        tot = k - i  # every place left can take it: no seat is void in its suit
-        if bit:
+        r = 1 << (c % 13)
+        tot = k - i  # every place left can take it: no seat is barred from it
+        barred = anyb[s] & r
+        if barred:
             tot = room[4]
             for o in range(n):
-                if room[o] and not cap[o] & bit:
+                if room[o] and not bar[o * 4 + s] & r:
                     tot += room[o]
             if tot == 0:
                 return False
         x = (rng.next16() * tot) >> 16  # tot <= 39: no big int, a bias of 1 in 1,600
         o = 0
         while o < n:
-            if room[o] and not cap[o] & bit:
+            if room[o] and not (barred and bar[o * 4 + s] & r):
                 x -= room[o]
                 if x < 0:
                     break
             o += 1
         if o < n:
-            h[o * 4 + s] |= 1 << (c % 13)
+            h[o * 4 + s] |= r
             room[o] -= 1
         else:
             room[4] -= 1
     return True
+
+
+_BAR = [0] * 16
+_ANY = [0] * 4
+
+
+def inferred(t, seat, rt, no, hist, lead):
+    """Fill no (16 masks) with the unseen cards each other seat cannot hold: when it
+    followed suit, holding that card as well would have made the policy play another
+    (a third hand plays its highest, a last hand wins as cheaply as it can, ...). A
+    play the policy would not have made with the cards known to have been there
+    teaches nothing (another mind played it). hist: the cards played this hand, in
+    order, from seat lead; four players. Returns the card plays spent (picks and
+    replayed plays)."""
+    for i in range(16):
+        no[i] = 0
+    rt.copy_from(t)
+    h = rt.h
+    for s in range(4):
+        rt.left[s] = 0x1FFF
+        rt.void[s] = 0
+        rt.taken[s] = 0
+        rt.size[s] = 13
+    for i in range(16):
+        h[i] = 0
+    rt.broken = 0
+    rt.played = 0
+    rt.lead_suit = -1
+    rt.to_move = lead
+    later = _LATER
+    was = t.was
+    for i in range(16):
+        later[i] = was[i]
+    cost = len(hist)
+    for c in hist:
+        o = rt.to_move
+        s = c // 13
+        r = 1 << (c % 13)
+        i = o * 4 + s
+        later[i] &= ~r  # the cards of s it played after this one
+        if o != seat and rt.played and s == rt.lead_suit:
+            cost += _bars(rt, o, c, r | later[i], t.left[s] & ~t.h[seat * 4 + s], no)
+        rt.play(o, c)
+    return cost
+
+
+def _bars(rt, o, c, base, un, no):
+    """Seat o followed suit with card c holding base (c and the suit's cards it
+    played later): add to no the unseen cards (un) that would have made the policy
+    play another. A function of its own: small pieces of bytecode load into a heap
+    cut up. Returns the picks spent."""
+    i = o * 4 + c // 13
+    h = rt.h
+    h[i] = base
+    cost = 1
+    if tr.pick(rt, o) == c:
+        m = un & ~no[i]
+        while m:
+            u = m & -m
+            m ^= u
+            h[i] = base | u
+            cost += 1
+            if tr.pick(rt, o) != c:
+                # ... and with every unseen card too (J played from J-Q-K-A is the
+                # cheapest sure winner, from J-Q it is not)
+                h[i] = base | un
+                cost += 1
+                if tr.pick(rt, o) != c:
+                    no[i] |= u
+    h[i] = 0
+    return cost
+
+
+_LATER = [0] * 16
+_NO = [0] * 16  # per seat and suit: the unseen cards its plays show it cannot hold
 
 
 def misfit(d, seat, was, m, blind_fit=0):
@@ -289,11 +364,12 @@ class Search:
         self.margin = MARGIN
         self.rule = 0  # why the first candidate: the policy's rule (spades_track.WHY)
 
-    def start(self, t, seat, unseen, budget, fixed=None, sample_cost=12):
+    def start(self, t, seat, unseen, budget, fixed=None, sample_cost=12, v=None):
         """t: this seat's Table (from spades_bot.table); unseen: the cards this seat
         has not seen (bytes-like); budget: card plays to spend in playouts, drawing a
-        deal counting sample_cost. At least one deal is always played out. True when
-        there is nothing to search (one candidate)."""
+        deal counting sample_cost; v: the observation t was built from (its history:
+        what the plays show, four players). At least one deal is always played out.
+        True when there is nothing to search (one candidate)."""
         if self.deal is None or self.deal.n != t.n:
             self.deal = tr.Table(t.n)
             self.work = tr.Table(t.n)
@@ -330,6 +406,12 @@ class Search:
         self.budget = budget if k > 1 else 0
         self.sample_cost = sample_cost
         self.spent = 0
+        # what the other seats' plays so far show they cannot hold, charged to the
+        # budget (the work table is free until the first deal is drawn)
+        for i in range(16):
+            _NO[i] = 0
+        if self.budget and t.n == 4 and v is not None and v.history:
+            self.spent = inferred(t, seat, self.work, _NO, v.history, v.leaders[0])
         self.i = k  # the next candidate to try on the current deal (k: draw a deal)
         self.left = 0
         return self.budget == 0
@@ -389,7 +471,7 @@ class Search:
         self.left -= 1
         d = self.work if was is not None else self.deal  # work is free while drawing
         k = sample(self.t, self.seat, self.unseen, len(self.unseen), self.rng, d, self.buf,
-                   self.fixed)
+                   self.fixed, _NO if self.t.n == 4 else None)
         self.spent += self.sample_cost * k
         if was is None:
             return

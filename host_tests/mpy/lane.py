@@ -1,5 +1,5 @@
 # The MicroPython lane's runner: plain functions and asserts, no pytest.
-# Usage (from the compiled folder): micropython -X heapsize=64K lane.py test_module
+# Usage (from the compiled folder): micropython -X heapsize=76K lane.py test_module
 import gc
 import sys
 

@@ -1,4 +1,4 @@
-# Spades bots under MicroPython (64 KB heap, engine and bots imported together):
+# Spades bots under MicroPython (76 KB heap, engine and bots imported together):
 # complete hands and a short match with the rule-based levels (hard: test_spades_bot_hard).
 from lane_bots import play
 from engine.spades import Match

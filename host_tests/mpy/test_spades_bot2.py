@@ -1,4 +1,4 @@
-# Two-player Spades bots under MicroPython, alone in their process (64 KB heap):
+# Two-player Spades bots under MicroPython, alone in their process (76 KB heap):
 # the draw, Double Nil discards, bidding and play, hard's search included.
 from lane_bots import play
 from engine.spades2 import Match

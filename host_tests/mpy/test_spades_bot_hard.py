@@ -1,4 +1,4 @@
-# Hard Spades bots under MicroPython (64 KB heap, engine, bots and search imported
+# Hard Spades bots under MicroPython (76 KB heap, engine, bots and search imported
 # together, in a process of their own): complete hands, slices, no allocation per playout.
 import gc
 

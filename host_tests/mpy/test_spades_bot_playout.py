@@ -1,4 +1,4 @@
-# Hard's playouts allocate nothing (MicroPython, 64 KB heap), in a process of its own:
+# Hard's playouts allocate nothing (MicroPython, 76 KB heap), in a process of its own:
 # the hard bot's other lane file sits close to the heap's edge.
 import gc
 

@@ -1,4 +1,4 @@
-# Spit under MicroPython (64 KB heap): engine rules that touch the port's bytearray
+# Spit under MicroPython (76 KB heap): engine rules that touch the port's bytearray
 # and int behaviour, and complete bot-vs-bot matches (RULES 3, 4).
 import gc
 

@@ -1,4 +1,4 @@
-# Spit under MicroPython (64 KB heap): more complete bot-vs-bot matches, both options.
+# Spit under MicroPython (76 KB heap): more complete bot-vs-bot matches, both options.
 from test_spit_lane import matches
 
 

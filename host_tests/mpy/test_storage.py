@@ -15,7 +15,7 @@ def heap_sample():
 
 
 # two 8 KB buffers made once and refilled in place: a fresh 8 KB bytearray per test
-# fragments the 64 KB heap until one no longer fits
+# fragments the 76 KB heap until one no longer fits
 _A = bytearray(8192)
 _B = bytearray(8192)
 
