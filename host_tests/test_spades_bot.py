@@ -87,21 +87,15 @@ def test_win_cheaply_when_last():
     assert tr.pick(t, 0) == parse("QH")
 
 
-def test_second_hand_wins_with_a_card_that_beats_the_one_led():
+def test_a_sure_winner_beats_the_card_winning_the_trick():
     # RULES 1.6: the higher card of the suit led wins. East leads the 8C; every club
-    # still out lies below South's 6C, yet the 6C is no winner of this trick: the
-    # cheapest sure winner is the 9C (the policy took the 6C for one)
-    t = table4(["6C 9C TC 2H", "2C 3H 4H 5H", "3C 4C 6H 7H", "8C 5C 8H 9H"], [3, 3, 2, 3],
-               leader=3, trick=("8C",))
-    assert tr.pick(t, 0) == parse("9C")
-
-
-def test_cover_wins_the_trick_for_the_nil_with_a_card_above_it():
-    # RULES 1.7: covering North's Nil, South plays before North: a card above the 8C
-    # led, the cheapest that stays above every club still out (not the 6C)
-    t = table4(["6C 9C TC 2H", "2C 3H 4H 5H", "3C 4C 6H 7H", "8C 5C 8H 9H"], [3, 3, 0, 3],
-               leader=3, trick=("8C",))
-    assert tr.pick(t, 0) == parse("9C")
+    # still out lies below South's 6C, yet the 6C does not win this trick: the cheapest
+    # sure winner is the 9C, second hand and (RULES 1.7) covering North's Nil alike
+    # (the policy took the 6C for one)
+    hands = ["6C 9C TC 2H", "2C 3H 4H 5H", "3C 4C 6H 7H", "8C 5C 8H 9H"]
+    for bids in ([3, 3, 2, 3], [3, 3, 0, 3]):
+        t = table4(hands, bids, leader=3, trick=("8C",))
+        assert tr.pick(t, 0) == parse("9C"), bids
 
 
 def test_duck_when_contract_made():
