@@ -291,7 +291,8 @@ def test_plays_show_cards_a_seat_cannot_hold():
     # hand wins as cheaply as it can: North holds no TC, JC or QC (the AC it may)
     t, un, v = _seen(_DEAL, ["4C", "2C", "9C", "KC"])
     no = [0] * 16
-    assert ss.inferred(t, 0, tr.Table(4), no, v.history, 3) > 0
+    play = [v.history, 3, 0]
+    assert ss.inferred(t, 0, tr.Table(4), no, play, 999) > 0 and play[0] is None
     assert no[1 * 4] == bd.masks(cards("TC JC QC AC"))[0]
     assert no[2 * 4] == bd.masks(cards("TC JC QC"))[0]
     assert not any(no[i] for i in range(16) if i not in (4, 8))
@@ -318,7 +319,10 @@ def test_a_play_the_policy_would_not_make_shows_nothing():
     deal[3] = "4C TC JC 6C AC 2D 9S TS JS QS KS AS 5C"
     t, un, v = _seen(deal, ["4C", "2C", "9C", "KC", "QC", "AC", "2H", "3C"])
     no = [0] * 16
-    ss.inferred(t, 0, tr.Table(4), no, v.history, 3)
+    rt = tr.Table(4)
+    play = [v.history, 3, 0]
+    while play[0] is not None:
+        assert ss.inferred(t, 0, rt, no, play, 1) >= 1  # a card at a time
     assert no[2 * 4] == 0
     assert no[1 * 4] == bd.masks(cards("TC JC"))[0]  # QC and AC are played
 

@@ -228,35 +228,36 @@ _BAR = [0] * 16
 _ANY = [0] * 4
 
 
-def inferred(t, seat, rt, no, hist, lead):
+def inferred(t, seat, rt, no, play, most):
     """Fill no (16 masks) with the unseen cards each other seat cannot hold: when it
     followed suit, holding that card as well would have made the policy play another
     (a third hand plays its highest, a last hand wins as cheaply as it can, ...). A
     play the policy would not have made with the cards known to have been there
-    teaches nothing (another mind played it). hist: the cards played this hand, in
-    order, from seat lead; four players. Returns the card plays spent (picks and
-    replayed plays)."""
-    for i in range(16):
-        no[i] = 0
-    rt.copy_from(t)
+    teaches nothing (another mind played it). play: [the cards played this hand in
+    order, the seat that led the first, how many are read]; four players. Reads on
+    until `most` card plays are spent (picks and replayed plays), a frame's share;
+    play[0] becomes None once all are read. Returns the card plays spent."""
+    hist = play[0]
+    j = play[2]
     h = rt.h
-    for s in range(4):
-        rt.left[s] = 0x1FFF
-        rt.void[s] = 0
-        rt.taken[s] = 0
-        rt.size[s] = 13
-    for i in range(16):
-        h[i] = 0
-    rt.broken = 0
-    rt.played = 0
-    rt.lead_suit = -1
-    rt.to_move = lead
     later = _LATER
-    was = t.was
-    for i in range(16):
-        later[i] = was[i]
-    cost = len(hist)
-    for c in hist:
+    if j == 0:
+        rt.copy_from(t)
+        for s in range(4):
+            rt.left[s] = 0x1FFF
+            rt.void[s] = 0
+            rt.taken[s] = 0
+            rt.size[s] = 13
+        for i in range(16):
+            h[i] = 0
+            later[i] = t.was[i]
+        rt.broken = 0
+        rt.played = 0
+        rt.lead_suit = -1
+        rt.to_move = play[1]
+    cost = 0
+    while j < len(hist) and cost < most:
+        c = hist[j]
         o = rt.to_move
         s = c // 13
         r = 1 << (c % 13)
@@ -265,6 +266,11 @@ def inferred(t, seat, rt, no, hist, lead):
         if o != seat and rt.played and s == rt.lead_suit:
             cost += _bars(rt, o, c, r | later[i], t.left[s] & ~t.h[seat * 4 + s], no)
         rt.play(o, c)
+        cost += 1
+        j += 1
+    play[2] = j
+    if j >= len(hist):
+        play[0] = None
     return cost
 
 
@@ -297,6 +303,7 @@ def _bars(rt, o, c, base, un, no):
 
 _LATER = [0] * 16
 _NO = [0] * 16  # per seat and suit: the unseen cards its plays show it cannot hold
+_PLAY = [None, 0, 0]  # the plays still to read (inferred), their first leader, how far
 
 
 def misfit(d, seat, was, m, blind_fit=0):
@@ -406,12 +413,15 @@ class Search:
         self.budget = budget if k > 1 else 0
         self.sample_cost = sample_cost
         self.spent = 0
-        # what the other seats' plays so far show they cannot hold, charged to the
-        # budget (the work table is free until the first deal is drawn)
+        # what the other seats' plays so far show they cannot hold: read before the
+        # first deal is drawn, a frame's share at a time (_draw)
         for i in range(16):
             _NO[i] = 0
+        _PLAY[0] = None
         if self.budget and t.n == 4 and v is not None and v.history:
-            self.spent = inferred(t, seat, self.work, _NO, v.history, v.leaders[0])
+            _PLAY[0] = v.history
+            _PLAY[1] = v.leaders[0]
+            _PLAY[2] = 0
         self.i = k  # the next candidate to try on the current deal (k: draw a deal)
         self.left = 0
         return self.budget == 0
@@ -465,6 +475,10 @@ class Search:
         """Draw one sample of the TRIES a deal takes (self.left counts them down); the
         one closest to the bids stays in self.deal."""
         was = self.was
+        if _PLAY[0] is not None:
+            # charged to the budget; the work table is free until a deal is drawn
+            self.spent += inferred(self.t, self.seat, self.work, _NO, _PLAY, 20)
+            return
         if self.bestf >= 0 and self.spent >= self.budget:
             self.left = 0  # every retry is charged: the budget bounds the drawing too
             return
