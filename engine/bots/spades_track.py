@@ -276,7 +276,7 @@ def pick(t, seat):
             if not last and t.played + (p - seat) % 4 < n and over:
                 # partner plays after us: win high enough for partner to duck under,
                 # with the cheapest sure winner when there is one
-                sure = above(over, top(others | 1))  # wins it, and stays above
+                sure = above(over, top(others | 1))  # beats the trick and all still out
                 return _card(ls, low(sure) if sure else top(mine), 8)
             if over:
                 return _card(ls, low(over), 9)
@@ -297,7 +297,7 @@ def pick(t, seat):
             return _card(ls, low(mine), 14)
         if last:
             return _card(ls, low(over), 15)
-        sure = above(over, top(others)) if others else over  # wins it, and would later
+        sure = above(over, top(others)) if others else over  # beats the trick and all out
         if sure:
             return _card(ls, low(sure), 16)
         if t.played == 1 and n == 4:
