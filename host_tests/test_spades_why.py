@@ -277,6 +277,26 @@ def test_the_page_fits_and_names_no_opponents_hidden_card(level):
                     assert not re.search(r"\b(A|K|Q|J|10)(-\w+)* (clubs|diamonds|hearts|spades)", text), text
 
 
+def test_reasons_of_a_game_saved_before_they_were_given_are_not_called_missing():
+    # a game continued from its save: the bots' reasons are not in the save, but a bot
+    # that has bid (or played this hand) did so; "no bid yet" would be wrong
+    m = Match(5)
+    bots = [sb.Bot(s, "normal", 1) for s in range(4)]
+    while len(m.history) < 6:  # East and South led or followed: hands of 13 and 12
+        s = m.to_move
+        m.apply(bots[s].act(m.observation(s)), s)
+    t = _Table(4, [0] * 54)
+    t.m = m
+    rows = [text for text, _, _ in why.rows(t)]
+    for seat, name in ((1, "West"), (2, "North"), (3, "East")):
+        assert rows[2 * seat - 2] == name + ": reason not saved"
+        played = len(m.hands[seat]) < 13
+        assert rows[2 * seat - 1] == name + (": reason not saved" if played else ": no card yet")
+    assert all(len(r) <= why.WIDTH for r in rows)
+    t.m = Match(6)  # a new hand, nobody has bid
+    assert [text for text, _, _ in why.rows(t)][0] == "West: no bid yet"
+
+
 def test_hint_lines_fit_the_message_line():
     for w, what in [((16, 5), "7{"), ((43, parse("TS")), "10~"),
                     ((40, 5, 235, 3, 180, 40, 16, 3), "7{"), ((40, 5, -1105, 3, -1100, 4, 36, 5), "7{"),

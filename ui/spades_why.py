@@ -244,12 +244,23 @@ def rows(t):
             i = seat * 18 - 18 + slot * 10
             why = t.why[i:i + 10 - 2 * slot]
             if why[0] == 0:
-                out.append(("%s: no %s yet" % (name, "bid" if slot == 0 else "card"), "", DIM))
+                out.append((_none(t, seat, slot, name), "", DIM))
                 continue
             out.append((head(why, seat, n, name, open_cards) + ":", "", HEAD))
             for r in wrap(lines(why, n, open_cards)):
                 out.append((r, "", TEXT))
     return out
+
+
+def _none(t, seat, slot, name):
+    """A bot with no reason to show: it has not bid (slot 0) or played this hand yet,
+    or it did before the game was saved (a save keeps no reasons)."""
+    from engine.tricks import PLAY as playing  # PLAY here: the rules' phrases
+    m = getattr(t, "m", None)
+    if m is not None and (m.bids[seat] != -1 if slot == 0
+                          else m.phase == playing and len(m.hands[seat]) < 13):
+        return name + ": reason not saved"
+    return "%s: no %s yet" % (name, "bid" if slot == 0 else "card")
 
 
 def show_hint(t, a, why):
