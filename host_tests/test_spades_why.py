@@ -282,16 +282,19 @@ def test_reasons_of_a_game_saved_before_they_were_given_are_not_called_missing()
     # that has bid (or played this hand) did so; "no bid yet" would be wrong
     m = Match(5)
     bots = [sb.Bot(s, "normal", 1) for s in range(4)]
-    while len(m.history) < 6:  # East and South led or followed: hands of 13 and 12
+    while len(m.history) < 2:  # two seats have played to the first trick
         s = m.to_move
         m.apply(bots[s].act(m.observation(s)), s)
     t = _Table(4, [0] * 54)
     t.m = m
     rows = [text for text, _, _ in why.rows(t)]
+    want = []
     for seat, name in ((1, "West"), (2, "North"), (3, "East")):
-        assert rows[2 * seat - 2] == name + ": reason not saved"
-        played = len(m.hands[seat]) < 13
-        assert rows[2 * seat - 1] == name + (": reason not saved" if played else ": no card yet")
+        if len(m.hands[seat]) < 13:  # bid and played: one row
+            want.append(name + ": reasons not saved")
+        else:
+            want += [name + ": reason not saved", name + ": no card yet"]
+    assert rows == want and any(r.endswith(": no card yet") for r in want)
     assert all(len(r) <= why.WIDTH for r in rows)
     t.m = Match(6)  # a new hand, nobody has bid
     assert [text for text, _, _ in why.rows(t)][0] == "West: no bid yet"

@@ -244,7 +244,11 @@ def rows(t):
             i = seat * 18 - 18 + slot * 10
             why = t.why[i:i + 10 - 2 * slot]
             if why[0] == 0:
-                out.append((_none(t, seat, slot, name), "", DIM))
+                text = _none(t, seat, slot, name)
+                if slot and out[-1][0] == text:
+                    out[-1] = (name + ": reasons not saved", "", DIM)  # one row for both
+                else:
+                    out.append((text, "", DIM))
                 continue
             out.append((head(why, seat, n, name, open_cards) + ":", "", HEAD))
             for r in wrap(lines(why, n, open_cards)):
