@@ -293,3 +293,36 @@ def test_the_replays_match_leaves_the_heap_before_the_match_is_loaded_again(monk
     monkeypatch.setattr(cls, "from_bytes", classmethod(from_bytes))
     press(hw, app, keys.A)
     assert seen == [True] and t.m.hand_no == 2 and t.replaying is None
+
+
+def _offer_on_screen(hw, t, items):
+    """The offer box shows its rows and its cursor on the first, safe one (pixels too:
+    the highlight bar is drawn inside the box)."""
+    from host_tests.ui_support import count_color
+    c = t.choice
+    assert not t.picker.group.hidden and not c.group.hidden
+    assert c.items == list(items) and c.cursor == 0
+    assert [line.text for line in c.lines] == list(items)
+    assert not c.bar.hidden and c.bar.y == c.y
+    assert count_color(hw.display, 0xF8C800, c.x, c.y, c.x + 100, c.y + 12) > 300
+
+
+def test_a_replay_of_hand_1_shows_the_blind_nil_box_with_its_rows_and_cursor():  # RULES 1.4
+    # the replay's offer is (hand 1, BIDDING) again: the new box was left without rows
+    hw, app, t = _hand_end()
+    press(hw, app, keys.SELECT)
+    assert t.m.replay_of == 1
+    assert until(hw, app, lambda: my_turn(t, BIDDING) and not t.v.looked, play=False)
+    app.step()
+    _offer_on_screen(hw, t, ("Look at cards", "Blind Nil"))
+    press(hw, app, keys.A)  # the first row: look at the cards
+    assert t.v.looked and t.m.bids[0] == -1
+
+
+def test_a_replay_of_hand_1_shows_the_double_nil_box_with_its_rows_and_cursor():  # RULES 2.4
+    hw, app, t = _hand_end(2)
+    press(hw, app, keys.SELECT)
+    assert t.m.replay_of == 1
+    assert until(hw, app, lambda: my_turn(t, DECLARE), play=False)
+    app.step()
+    _offer_on_screen(hw, t, ("Play normally", "Double Nil"))

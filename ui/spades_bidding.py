@@ -20,6 +20,7 @@ def picker(t):
         p.group.append(t.choice.group)
         t.group.insert(t.group.index(t.banner.group) + 1, p.group)
         t.picker = p
+        t.offered = None  # a new box has no rows yet: whatever offer comes sets them
     return p
 
 

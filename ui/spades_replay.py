@@ -74,6 +74,7 @@ def _switch(t, m):
     t.wait = 0
     t.marked = []
     t.got = None
+    t.offered = None  # the replay's offers start on their first, safe choice again
     t.counted = m.phase in (HAND_OVER, MATCH_OVER)
     t.was_broken = m.broken if m.phase not in (HAND_OVER, MATCH_OVER) else False
     t.was_turn = -1
