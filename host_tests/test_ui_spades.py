@@ -77,12 +77,13 @@ def test_hand_face_down_until_looked_then_the_bid_picker():  # RULES 1.4
     press(hw, app, keys.A)  # look
     assert t.v.looked and t.m.phase == BIDDING
     assert hw.display.pixel(x + 5, y + 12) != back
-    assert t.big.text == "< 3 >"
-    press(hw, app, keys.DOWN, keys.DOWN, keys.DOWN)
+    assert t.big.text == "< 1 >"  # the first hand: 1, no advice (the hint is the advice)
+    press(hw, app, keys.DOWN)
     assert t.big.text == "  Nil >"
     # Nil is called out in red
     red = shown(lay.NIL_RED)
     assert any(hw.display.pixel(x, y) == red for x in range(40, 120) for y in range(44, 68))
+    assert t.sub.text.startswith("A: bid")  # the Nil row says how to bid it too
     press(hw, app, keys.UP, keys.UP)
     assert t.big.text == "< 2 >"
     press(hw, app, keys.A)
@@ -483,9 +484,9 @@ def test_without_blind_nil_the_hand_is_seen_at_once():  # RULES 1.4 option off
     t = launch(hw, app, 4)
     assert t.v.looked and sprites.BACK not in t.shown_tiles
     assert until(hw, app, lambda: my_turn(t, BIDDING), play=False)
-    assert not t.picker.group.hidden and t.big.text == "< 3 >"
+    assert not t.picker.group.hidden and t.big.text == "< 1 >"
     press(hw, app, keys.A)
-    assert t.m.bids[0] == 3
+    assert t.m.bids[0] == 1
 
 
 def test_each_blind_nil_offer_starts_on_look():  # a quick A never bids Blind Nil by mistake
@@ -726,3 +727,34 @@ def test_the_window_thinks_several_slices_a_frame_and_decides_the_same():
     one, played = _frames_to_decide(0)
     four, played4 = _frames_to_decide(4)
     assert played4 == played and four * 3 <= one
+
+
+def _bid_turn(hw, app, t, hand_no):
+    assert until(hw, app, lambda: t.m.hand_no == hand_no and my_turn(t, BIDDING) and t.v.looked)
+    app.step()
+
+
+def test_the_bid_picker_starts_at_your_last_bid_or_1_never_at_advice():
+    # it always started at 3, which reads as advice on a one-trick hand
+    hw, app = app_with(blind_nil=False)
+    t = launch(hw, app, 4)
+    _bid_turn(hw, app, t, 1)
+    assert t.bid == 1 and t.big.text == "< 1 >"
+    press(hw, app, keys.UP, keys.UP, keys.UP, keys.A)
+    assert t.m.bids[0] == 4
+    _bid_turn(hw, app, t, 2)
+    assert t.big.text == "< 4 >"  # your last bid in this match
+    press(hw, app, keys.DOWN, keys.DOWN, keys.DOWN, keys.DOWN)
+    assert t.big.text == "  Nil >" and t.sub.text == "A: bid, win none!"
+    press(hw, app, keys.A)
+    assert t.m.bids[0] == 0
+    _bid_turn(hw, app, t, 3)
+    assert t.big.text == "< 1 >"  # never Nil: a quick A would bid it
+    press(hw, app, keys.UP, keys.A)
+    assert t.m.bids[0] == 2
+    # a replay of a hand starts at your last bid too
+    assert until(hw, app, lambda: is_page(app.screen) and app.screen.title.text == "Hand 3 over")
+    press(hw, app, keys.SELECT)
+    assert t.m.replay_of == 3
+    _bid_turn(hw, app, t, 3)
+    assert t.big.text == "< 2 >"

@@ -79,7 +79,7 @@ def draw_picker(t):
     if b == 0:
         t.big.set("  Nil >")  # an end: no arrow that way
         t.big.set_color(NIL_RED)
-        t.sub.set("win no trick!")
+        t.sub.set("A: bid, win none!")  # still how to bid it, in the warning's red
         t.sub.set_color(NIL_RED)
     else:
         t.big.set("< 13  " if b == 13 else "< %d >" % b)

@@ -53,7 +53,11 @@ def setup(t, app, match, game, level, opts, store, stats):
     t.think_since = -1
     t.dots = 0
     t.cursor = 0
-    t.bid = 3
+    # the bid picker starts at your last bid in this match (t.bid keeps it), never
+    # at a figure that reads as advice (the hint is the advice): 1 in the first hand,
+    # and after a Nil (a quick A would bid it) or a Continue before you bid
+    b = match.bids[0]
+    t.bid = b if 0 < b <= 13 else 1
     t.marked = []  # exchange / discard picks not yet sent
     t.history = []  # (hand number, score side 0, score side 1) per finished hand
     t.counted = match.phase in (HAND_OVER, MATCH_OVER)  # stats already counted

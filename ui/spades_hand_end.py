@@ -63,7 +63,7 @@ def deal_next(t):
     t.counted = False
     t.was_broken = False
     t.was_turn = -1
-    t.bid = 3
+    t.bid = t.bid or 1  # your last bid (1 after a Nil): where the picker starts advises nothing
     t.got = None
     t.say("")
     t.app.show(t)

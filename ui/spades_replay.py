@@ -78,7 +78,7 @@ def _switch(t, m):
     t.counted = m.phase in (HAND_OVER, MATCH_OVER)
     t.was_broken = m.broken if m.phase not in (HAND_OVER, MATCH_OVER) else False
     t.was_turn = -1
-    t.bid = 3
+    t.bid = t.bid or 1  # your last bid, as for a new hand (ui/spades_hand_end.py)
     t.banner_until = 0
     t.say("")
     t.app.show(t)
