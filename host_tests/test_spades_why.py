@@ -319,7 +319,7 @@ def test_why_page_from_the_pause_menu_and_the_hint_says_why():
     from ui.spades_pause import MENU
     from host_tests.test_ui_spades import at_first_play, press
     from host_tests.spades_ui_support import is_page
-    from ui.spades_layout import let_go
+    from ui.spades_layout import let_go, PAUSED
     let_go("ui.spades_why")  # this file's own import of it
     hw, app, t = at_first_play()
     # every bot has bid; West and North have played a card (West leads after the dealer)
@@ -332,8 +332,8 @@ def test_why_page_from_the_pause_menu_and_the_hint_says_why():
     assert "ui.spades_why" not in sys.modules  # let go once the rows are made
     assert page.left[0].text.startswith("West bid ")
     press(hw, app, keys.A)
-    assert app.screen is t
-    press(hw, app, keys.START, keys.DOWN, keys.A)  # Hint
+    assert app.screen is t and t.mode == PAUSED  # back to the pause menu
+    press(hw, app, keys.UP, keys.A)  # Hint
     from host_tests.test_ui_spades import until
     assert until(hw, app, lambda: t.hint_card >= 0, play=False, ms=20)
     assert t.msg.text.startswith(card_text(t.hint_card) + ": ")

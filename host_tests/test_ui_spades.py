@@ -222,8 +222,89 @@ def test_pause_menu_resume_and_last_trick():
     assert t.mode == lay.REVIEW and t.msg.text.startswith("Last trick")
     last = t.m.history[(len(t.m.winners) - 1) * 4:len(t.m.winners) * 4]
     assert sorted(t.slots[s][0] for s in range(4)) == sorted(last)
+    assert t.pause.group.hidden  # the trick is seen whole
     press(hw, app, keys.B)
+    _back_in_the_menu(hw, app, t, "Last trick")
+    press(hw, app, keys.A)
+    assert t.mode == lay.REVIEW
+    press(hw, app, keys.A)  # A back too: the menu, and no card played
+    _back_in_the_menu(hw, app, t, "Last trick")
+
+
+def _back_in_the_menu(hw, app, t, item):
+    """Back from a pause page: the pause menu on the table, its cursor on the page's item,
+    nothing played."""
+    from ui.spades_pause import MENU
+    assert app.screen is t and t.mode == lay.PAUSED
+    assert not t.pause.group.hidden and t.menu.cursor == MENU.index(item)
+    assert not t.msg.text.startswith("Last trick")  # the review's line is gone with it
+
+
+def _to(hw, app, t, item):
+    from ui.spades_pause import MENU
+    if t.mode != lay.PAUSED:
+        press(hw, app, keys.START)
+    while t.menu.cursor != MENU.index(item):
+        press(hw, app, keys.DOWN)
+    press(hw, app, keys.A)
+
+
+def test_back_from_every_pause_page_returns_to_the_pause_menu_and_plays_nothing():
+    # B or A back from Why?, Last trick or Rules went to the table, and the next A,
+    # meant for the menu, played the chosen card
+    from ui.rules_screen import RulesScreen
+    hw, app, t = at_first_play()
+    assert until(hw, app, lambda: len(t.m.winners) >= 1 and my_turn(t, PLAY))
+    before = t.m.to_bytes()
+    for item, back in (("Why?", keys.A), ("Why?", keys.B), ("Why?", keys.START),
+                       ("Last trick", keys.A), ("Last trick", keys.B), ("Last trick", keys.START),
+                       ("Score history", keys.A), ("Score history", keys.B), ("Score history", keys.START),
+                       ("Rules", keys.B), ("Rules", keys.START)):
+        _to(hw, app, t, item)
+        s = app.screen
+        if item == "Rules":
+            assert isinstance(s, RulesScreen) and s.title.text == "Spades rules"
+        elif item == "Last trick":
+            assert s is t and t.mode == lay.REVIEW
+        else:
+            assert is_page(s) and s.title.text == item
+        press(hw, app, back)
+        _back_in_the_menu(hw, app, t, item)
+        frames(hw, app, 5)
+        assert t.m.to_bytes() == before, item  # nothing played, nothing moved while paused
+    # Rules: A turns the pages; after the last it goes back, to the menu
+    _to(hw, app, t, "Rules")
+    while app.screen is not t:
+        press(hw, app, keys.A)
+    _back_in_the_menu(hw, app, t, "Rules")
+    assert t.m.to_bytes() == before
+    press(hw, app, keys.B)  # the menu closes: the table
+    assert t.mode == lay.PLAYING and t.pause is None
+
+
+def test_a_key_in_the_frame_a_page_or_the_menu_closes_plays_no_card():
+    hw, app, t = at_first_play()
+    before = t.m.to_bytes()
+    _to(hw, app, t, "Why?")
+    hw.press(keys.B)  # back, and an A in the same frame: for the menu, never a card
+    hw.press(keys.A)
+    app.step()
+    assert app.screen is t and t.mode == lay.PAUSED and t.m.to_bytes() == before
+    _to(hw, app, t, "Resume")
     assert t.mode == lay.PLAYING
+    for close in (keys.B, keys.START):
+        press(hw, app, keys.START)
+        hw.press(close)  # the menu closes and an A follows in the same frame
+        hw.press(keys.A)
+        app.step()
+        assert t.mode == lay.PLAYING and t.m.to_bytes() == before
+    press(hw, app, keys.START)
+    hw.press(keys.A)  # Resume, then A at once
+    hw.press(keys.A)
+    app.step()
+    assert t.mode == lay.PLAYING and t.m.to_bytes() == before
+    press(hw, app, keys.A)  # the next frame's A is the table's: the card is played
+    assert t.m.to_bytes() != before
 
 
 def test_score_history_and_rules_pages():
@@ -232,11 +313,11 @@ def test_score_history_and_rules_pages():
     from ui.rules_screen import RulesScreen
     assert isinstance(app.screen, RulesScreen) and app.screen.title.text == "Spades rules"
     press(hw, app, keys.DOWN, keys.B)
-    assert app.screen is t and t.mode == lay.PLAYING
-    press(hw, app, keys.START, keys.UP, keys.UP, keys.UP, keys.A)  # Score history
+    assert app.screen is t and t.mode == lay.PAUSED
+    press(hw, app, keys.UP, keys.A)  # Score history
     assert is_page(app.screen) and app.screen.title.text == "Score history"
     press(hw, app, keys.A)
-    assert app.screen is t
+    assert app.screen is t and t.mode == lay.PAUSED
 
 
 def test_lights_and_tones():
@@ -758,3 +839,13 @@ def test_the_bid_picker_starts_at_your_last_bid_or_1_never_at_advice():
     assert t.m.replay_of == 3
     _bid_turn(hw, app, t, 3)
     assert t.big.text == "< 2 >"
+
+
+def test_last_trick_before_any_trick_says_so_in_the_menu():
+    hw, app, t = at_first_play()
+    assert len(t.m.winners) == 0
+    before = t.m.to_bytes()
+    _to(hw, app, t, "Last trick")
+    assert t.mode == lay.PAUSED and t.pause.title.text == "No trick yet"
+    press(hw, app, keys.UP)
+    assert t.pause.title.text == "Paused" and t.m.to_bytes() == before

@@ -1,6 +1,9 @@
 """The pause menu of the Spades table (Start): Resume, Hint, Why?, Last trick, Score
-history, Rules, Quit; and the last-trick review it opens. Imported when first
-paused, let go when closed."""
+history, Rules, Quit; and the last-trick review it opens. Back from any of its pages
+(B, A or Start) is back in the menu; only Resume, B or Start in the menu (or Hint)
+return to the table, and a key in the frame the menu or a page closes goes nowhere,
+so no key meant for the menu plays a card. Imported when first paused, let go when
+closed."""
 from ui import keys, widgets, spades_layout as layout, spades_thinking as thinking
 from ui.spades_layout import PLAYING, PAUSED, REVIEW, TURN
 
@@ -40,6 +43,7 @@ def open_menu(t):
 
 def close(t):
     t.mode = PLAYING
+    t.quiet = t.app.frames  # a key after the one that closed it, in the same frame, plays nothing
     if t.pause is not None:  # no room kept for it, or this code, under the play
         t.group.remove(t.pause.group)
         t.pause = t.menu = None
@@ -48,6 +52,14 @@ def close(t):
 
 
 def on_key(t, key):
+    if t.mode == REVIEW:  # any key: back to the menu the last trick was chosen in
+        t.mode = PAUSED
+        t.say("")
+        t.refresh()
+        layout.draw_hand(t)
+        t.pause.show(True)
+        return True
+    t.pause.title.set("Paused")  # after "No trick yet"
     if key == keys.UP or key == keys.DOWN:
         t.menu.move(1 if key == keys.DOWN else -1)
         return True
@@ -66,7 +78,6 @@ def on_key(t, key):
         layout.let_go("ui.spades_why")
         t._page("Why?", rows, "A: back", lambda: back(t))
     elif i == M_LAST:
-        close(t)
         review(t)
     elif i == M_HISTORY:
         from ui.spades_pages import show_history
@@ -84,17 +95,20 @@ def on_key(t, key):
 
 
 def back(t):
+    """Back from a pause page (Why?, Score history, Rules): to the pause menu, as it was
+    left; the rest of this frame's keys were for the page."""
     t.app.show(t)
-    if t.mode == PAUSED:
-        close(t)
+    t.quiet = t.app.frames
 
 
 def review(t):
+    """Last trick: the menu steps aside for the trick; any key brings it back."""
     v = t.v
     if len(v.winners) == 0:
-        t.say("No trick yet")
+        t.pause.title.set("No trick yet")
         return
     t.mode = REVIEW
+    t.pause.show(False)
     layout.draw_trick(t, True)
     layout.draw_hand(t)
     w = v.winners[-1]

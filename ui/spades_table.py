@@ -15,7 +15,7 @@ a hand) are imported when first needed.
 import sys
 
 from ui import keys, spades_layout as layout, spades_play as play, spades_thinking as thinking, spades_motion as motion
-from ui.spades_layout import bid_text, card_text, ME, PLAYING, PAUSED, REVIEW, WHITE, TURN, YOU, THEM, SOFT, NIL_RED
+from ui.spades_layout import bid_text, card_text, ME, PLAYING, WHITE, TURN, YOU, THEM, SOFT, NIL_RED
 from engine.tricks import (BID, BLIND_NIL, LOOK, DOUBLE_NIL, NO_DOUBLE_NIL, KEEP, REJECT, EXCHANGE, BIDDING,
                            PLAY, HAND_OVER, MATCH_OVER, DECLARE, DRAW, DISCARDING, IllegalAction)
 
@@ -77,6 +77,8 @@ class Table:
     # ------------------------------------------------------------ keys
 
     def on_key(self, key):
+        if self.quiet == self.app.frames:
+            return False  # this frame closed a page or the menu: its other keys were meant for them
         if self.banner_until:  # seen: the bots need not wait for it
             self._close_banner()
             self.wait = 0
@@ -85,15 +87,9 @@ class Table:
         return self._key(key)
 
     def _key(self, key):
-        if self.mode == PAUSED:
+        if self.mode != PLAYING:  # the pause menu, or the last trick it shows
             from ui import spades_pause
             return spades_pause.on_key(self, key)
-        if self.mode == REVIEW:
-            self.mode = PLAYING
-            self.say("")
-            self.refresh()
-            self._prompt()
-            return True
         if key == keys.START:
             from ui import spades_pause
             return spades_pause.open_menu(self)
@@ -158,6 +154,7 @@ class Table:
         before what comes next (a hand's bidding, a replay) needs the room."""
         self.page = None
         self.app.show(self)
+        self.quiet = self.app.frames
         self.then = then
 
     def _seat_name(self, s):
