@@ -338,3 +338,49 @@ def test_why_page_from_the_pause_menu_and_the_hint_says_why():
     assert until(hw, app, lambda: t.hint_card >= 0, play=False, ms=20)
     assert t.msg.text.startswith(card_text(t.hint_card) + ": ")
     assert "ui.spades_why" not in sys.modules
+
+
+def _forced_plays(m, level, hands_wanted):
+    """Bots of `level` play match m; per card played: (legal cards, reason, card)."""
+    n = m.n
+    bots = [sb.Bot(s, level, 1, 300) for s in range(n)]
+    out = []
+    hands = 0
+    while m.phase != MATCH_OVER and hands < hands_wanted:
+        if m.phase == HAND_OVER:
+            hands += 1
+            m.apply(NEXT_HAND)
+            continue
+        s = m.to_move
+        v = m.observation(s)
+        a = bots[s].act(v)
+        if m.phase == PLAY:
+            out.append((len(m.legal_actions()), bots[s].why, a))
+        m.apply(a, s)
+    return out
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_forced_card_says_it_was_the_only_legal_card(level):  # RULES 1.5
+    # "Bot played KS: bid made, no bags: leads low" when the king was its only card
+    from engine.spades2 import Match as Match2
+    plays = _forced_plays(Match(23, target=500), level, 2) + _forced_plays(Match2(7, target=500), level, 1)
+    forced = [(w, a) for k, w, a in plays if k == 1]
+    assert len(forced) >= 8
+    for w, a in forced:
+        assert w == (why.FORCED, a)
+        assert why.lines(w, 4, False) == ["only legal card"]
+        assert why.hint_line(w, 4, card_text(a)) == card_text(a) + ": only legal card"
+    assert all(w[0] != why.FORCED for k, w, a in plays if k > 1)  # a choice is never called forced
+
+
+def test_a_two_player_bid_says_what_the_rounding_means():  # RULES 2.3
+    w = [why.BID, 7, 52, 7, 0, 0, 0, 0, 0, 0]
+    text = " ".join(why.lines(w, 2, True))
+    assert "rounds to" not in text  # jargon
+    assert "two players share 13 tricks: about 7" in text
+
+
+def test_the_bag_mode_says_it_avoids_bags():
+    # "bid made, no bags" read as "no bags taken yet" while the bot was taking them
+    assert why.rule_text(31, 0, 4) == "bid made, avoids bags: leads low"

@@ -23,6 +23,7 @@ SEARCH = 40
 RANDOM = 41
 ONLY = 42
 TAKE = 43
+FORCED = 44
 NIL = 50
 BID = 51
 BLIND = 52
@@ -35,7 +36,7 @@ WIDTH = 26  # characters in a row of the page
 HINT_WIDTH = 23  # and in the table's message line
 
 # what a card play's rule says: (the situation, the choice), by spades_track.WHY[0]
-_GROUPS = ("", "Nil", "bid made, no bags", "covering partner's Nil", "setting %s Nil",
+_GROUPS = ("", "Nil", "bid made, avoids bags", "covering partner's Nil", "setting %s Nil",
            "trick trumped", "last to play")
 PLAY = {
     1: (5, "sheds its highest"),
@@ -77,6 +78,7 @@ PLAY = {
     37: (0, "leads lowest spade"),
     ONLY: (0, "only sensible card"),
     TAKE: (6, "cheapest that takes it"),
+    FORCED: (0, "only legal card"),
 }
 _SUITS = ("clubs", "diamonds", "hearts", "spades")
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -190,7 +192,7 @@ def lines(why, n, open_cards):
         out = bid_parts(why, open_cards)
         out.insert(0, "worth %s tricks%s" % (tenths(why[2]), ":" if out else ""))
         if n == 2:
-            out.append("two players: rounds to %d" % why[3])
+            out.append("two players share 13 tricks: about %d" % why[3])  # its tricks with two hands
         return out + _changes(why[4], n)
     if k == BLIND:
         p = why[3]

@@ -139,8 +139,9 @@ def legal(v, t=None):
 _W_SEARCH = const(40)  # (40, card, its mean x10, runner-up, its mean x10, deals, the
 # policy's rule, the policy's card): Search.why
 _W_RANDOM = const(41)  # (41, action)
-_W_ONLY = const(42)  # (42, card): every sensible card is the same card
+_W_ONLY = const(42)  # (42, card): every sensible card is the same card (the search, one candidate)
 _W_TAKE = const(43)  # (43, card): last to play, the cheapest card that takes a needed trick
+_W_FORCED = const(44)  # (44, card): the only legal card (1.5), whatever rule would have chosen it
 # 50 to 52 and 55: the choices before the play, spades_bidding; 53, 54 and 56: two
 # players' choices, spades_draw.decide
 
@@ -208,9 +209,12 @@ class Bot:
                 self.rng.next16()  # as a search's seed would: the bot's sequence stays
                 _let_search_go()
                 self._action = v.hand[0]
-                self.why = (_W_ONLY, self._action)
+                self.why = (_W_FORCED, self._action)
                 return
             t = table(v)
+            # a forced card's reason says so: a rule's words ("leads low") would not
+            # fit the play (one legal card: the search has one candidate and is done)
+            forced = len(legal(v, t)) == 1
             if lv == 3:
                 # the shared search, never held by a bot: _let_search_go frees it
                 srch = _searcher()
@@ -221,12 +225,14 @@ class Bot:
                 if done:
                     self._searching = False
                     self._action = srch.result()
-                    self.why = srch.why(self._action)
+                    self.why = (_W_FORCED, self._action) if forced else srch.why(self._action)
                     srch.t = None
                     srch.unseen = None
                 return
             self._action = self._easy_play(v, t) if lv == 1 else tr.pick(t, self.seat)
-            if self.why is None:  # the policy's card: the rule that chose it
+            if forced:
+                self.why = (_W_FORCED, self._action)
+            elif self.why is None:  # the policy's card: the rule that chose it
                 self.why = (tr.WHY[0], self._action, tr.WHY[1])
             return
         self._action = self._decide(v, lv)
