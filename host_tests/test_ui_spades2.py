@@ -22,8 +22,17 @@ def test_double_nil_offer_before_the_first_draw():  # RULES 2.4
     assert not t.picker.group.hidden
     assert t.choice.items == ["Play normally", "Double Nil"]
     assert len(t.m.hands[0]) == 0  # nothing drawn yet
+    # what it means, in lines of its own under the box (the hand is empty till the draw)
+    assert [line.text for line in t.explain] == ["Nil before your first draw", "then replace up to 3 cards"]
+    assert all(not line.group.hidden and len(line.text) <= 26 for line in t.explain)
+    soft = shown(lay.SOFT)
+    assert sum(hw.display.pixel(x, y) == soft for x in range(160) for y in range(98, 122)) > 200
     press(hw, app, keys.A)
     assert t.m.declared[0] == 1
+    assert until(hw, app, lambda: my_turn(t, DRAW), play=False)
+    assert t.picker.group.hidden  # and the note with the box
+    assert until(hw, app, lambda: my_turn(t, BIDDING))
+    assert not t.picker.group.hidden and all(line.text == "" for line in t.explain)  # the bid says nothing of it
 
 
 def test_the_draw_shows_the_card_and_keep_or_reject():  # RULES 2.2
@@ -51,8 +60,9 @@ def test_the_draw_shows_the_card_and_keep_or_reject():  # RULES 2.2
 def test_double_nil_discard_and_replace_picker():  # RULES 2.4
     hw, app, t = at_declare()
     press(hw, app, keys.DOWN, keys.A)
-    assert t.m.bids[0] == BLIND_NIL and t.counts[0].text.endswith("DN")
+    assert t.m.bids[0] == BLIND_NIL and t.counts[0].text == "Double Nil"  # it was "DN", "1 DN" .. "13 DN"
     assert until(hw, app, lambda: my_turn(t, DISCARDING))
+    assert t.counts[0].text == "Double Nil"
     hand = bytes(t.shown_tiles)
     assert len(hand) == 13
     press(hw, app, keys.A, keys.RIGHT, keys.A)
@@ -60,7 +70,17 @@ def test_double_nil_discard_and_replace_picker():  # RULES 2.4
     press(hw, app, keys.SELECT)
     gone = set(hand[:2])
     assert not (gone & set(t.m.hands[0])) and len(t.m.hands[0]) == 13
+    got = bytes(t.m.replaced[0])
+    assert len(got) == 2 and set(got) <= set(t.m.hands[0])
+    # told which cards came back, as Blind Nil's exchange tells (and marked in the hand)
+    assert t.msg.text == "Got " + " ".join(lay.card_text(c) for c in got)
+    assert t.got == got
+    assert all(t.hand.styles[t.shown_tiles.find(bytes((c,)))] == sprites.HINT for c in got)
+    frames(hw, app, 1, 100)
+    assert t.msg.text.startswith("Got ")  # time to read it before the bot's bid
     assert until(hw, app, lambda: t.m.phase in (BIDDING, PLAY), play=False)
+    if t.m.phase == BIDDING:
+        assert t.counts[0].text == "Double Nil"  # while the bot bids too
 
 
 def test_two_seat_table():

@@ -43,6 +43,7 @@ STATES2 = [
     ("spades2_declare", "tools.screens_spades:declare2"),
     ("spades2_draw", "tools.screens_spades:draw2"),
     ("spades2_discard", "tools.screens_spades:discard2"),
+    ("spades2_replaced", "tools.screens_spades:replaced2"),
     ("spades2_table", "tools.screens_spades:table2"),
     ("spades2_why", "tools.screens_spades:why2"),
     ("spades2_rules", "tools.screens_spades:rules2"),
@@ -301,6 +302,12 @@ def discard2(app):
     _press(app, keys.DOWN, keys.A)  # Double Nil
     _until(app, _my_turn(t, DISCARDING))
     _press(app, keys.A, keys.RIGHT)
+
+
+def replaced2(app):
+    """After Double Nil's replacement: the cards that came back, named and marked."""
+    discard2(app)
+    _press(app, keys.A, keys.SELECT)
 
 
 def table2(app):

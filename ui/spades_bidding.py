@@ -18,6 +18,10 @@ def picker(t):
         p.group.append(t.sub.group)
         t.choice = widgets.MenuList(30, 44, 100, 2, 13)
         p.group.append(t.choice.group)
+        if t.n == 2:  # what Double Nil means, under the box: the hand is empty before the draw
+            t.explain = [widgets.TextLine("", 80, y, SOFT, (0.5, 0), chars=26) for y in (99, 111)]
+            for line in t.explain:
+                p.group.append(line.group)
         t.group.insert(t.group.index(t.banner.group) + 1, p.group)
         t.picker = p
         t.offered = None  # a new box has no rows yet: whatever offer comes sets them
@@ -32,7 +36,7 @@ def let_go(t):
     if p is not None:
         p.show(False)
         t.group.remove(p.group)
-        t.picker = t.big = t.sub = t.choice = None
+        t.picker = t.big = t.sub = t.choice = t.explain = None
     _let_go("ui.spades_bidding", "ui.spades_exchange", "engine.bots.spades_bidding")
 
 
@@ -70,11 +74,24 @@ def offer(t, title, items, sub):
     reveal(t.choice.group, True)
     t.sub.set(sub)
     t.sub.set_color(SOFT)
+    _explain(t, DOUBLE_NIL_NOTE)  # two players: the Double Nil offer (RULES 2.4)
+
+
+# 2.4 in the player's words: Nil declared before the first card is drawn, then up to
+# three cards replaced from the discard pile
+DOUBLE_NIL_NOTE = ("Nil before your first draw", "then replace up to 3 cards")
+
+
+def _explain(t, note):
+    if t.explain:
+        for i in range(2):
+            t.explain[i].set(note[i])
 
 
 def draw_picker(t):
     picker(t).title.set("Your bid")
     reveal(t.choice.group, False)
+    _explain(t, ("", ""))
     b = t.bid
     if b == 0:
         t.big.set("  Nil >")  # an end: no arrow that way

@@ -74,6 +74,7 @@ def setup(t, app, match, game, level, opts, store, stats):
     t.was_broken = False
     t.was_turn = -1
     t.offered = None
+    t.explain = None  # two players: the Double Nil offer's two lines (ui/spades_bidding.py)
     t.got = None  # the Blind Nil exchange's cards received, marked until you play
     t.motion = motion.Motion(13)
     t.banner_until = 0
@@ -118,7 +119,7 @@ def build(t):
         (x, y), anchor, (cx, cy) = spots[s]
         name = widgets.TextLine(labels[s], x, y, WHITE, anchor, chars=4)
         cnt_anchor = (0, 0) if s == 2 and n == 4 else anchor
-        cnt = widgets.TextLine("", cx, cy, SOFT, cnt_anchor, chars=8)
+        cnt = widgets.TextLine("", cx, cy, SOFT, cnt_anchor, chars=8 if n == 4 else 10)  # "Double Nil"
         t.names.append(name)
         t.counts.append(cnt)
         under = cover if n == 2 and s == 1 else g

@@ -2,7 +2,7 @@
 3 cards to pass, RULES 1.4), the two-player draw (keep or reject, RULES 2.2) and the
 Double Nil discard-and-replace picker (RULES 2.4)."""
 from ui import keys, spades_layout as layout, spades_play as play
-from ui.spades_layout import ME, TURN
+from ui.spades_layout import ME, TURN, YOU
 from engine.tricks import KEEP, REJECT, PASS, DISCARD, DISCARD_DONE, EXCHANGE, DISCARDING
 
 
@@ -39,6 +39,13 @@ def pick_key(t, key):
         if ph == DISCARDING:
             t.m.apply(DISCARD_DONE, ME)
         t._after(ME, -1)
+        if ph == DISCARDING:
+            got = t.v.replaced  # 2.4: the cards drawn from the pile in their place
+            if got:  # told and marked until you play, as the Blind Nil exchange's
+                t.got = got
+                t.say("Got " + " ".join([layout.card_text(c) for c in got]), YOU)
+                t.wait = t.app.now + max(1500, 2 * t.hold)  # time to see them before the bot bids
+                layout.draw_hand(t)
         return True
     return False
 

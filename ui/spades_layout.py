@@ -114,10 +114,10 @@ def refresh(t):
     turn = m.to_move if ph in (BIDDING, EXCHANGE, PLAY, DECLARE, DRAW, DISCARDING) else -1
     for s in range(n):
         b = v.bids[s]
-        if ph in (DECLARE, DRAW, DISCARDING):
+        if ph in (DECLARE, DRAW, DISCARDING) or ph == BIDDING and b == BLIND_NIL and n == 2:
             held = len(m.hands[s])  # public: one card a draw
-            if b == BLIND_NIL:
-                text = "%d DN" % held if held else "DN"
+            if b == BLIND_NIL:  # in words: the cards held show in the hand and the draw
+                text = "Double Nil"
             else:
                 text = ("1 card" if held == 1 else "%d cards" % held) if held else ""
         elif ph == BIDDING or b < 0:
