@@ -326,3 +326,24 @@ def test_a_replay_of_hand_1_shows_the_double_nil_box_with_its_rows_and_cursor():
     assert until(hw, app, lambda: my_turn(t, DECLARE), play=False)
     app.step()
     _offer_on_screen(hw, t, ("Play normally", "Double Nil"))
+
+
+def test_b_on_a_hands_end_page_does_nothing_and_a_goes_on():  # README: In Spades, B
+    hw, app, t = _hand_end()
+    page = app.screen
+    press(hw, app, keys.B)
+    assert app.screen is page and t.m.hand_no == 1  # B went on as A did: a page skipped unread
+    press(hw, app, keys.SELECT)  # the replay's end page too
+    assert until(hw, app, lambda: is_page(app.screen))
+    page = app.screen
+    assert page.title.text == "Replay of hand 1"
+    press(hw, app, keys.B)
+    assert app.screen is page
+    press(hw, app, keys.A)
+    assert app.screen is t and t.m.hand_no == 2
+    # a pause page still goes back with B
+    assert until(hw, app, lambda: my_turn(t, PLAY))
+    press(hw, app, keys.START, keys.DOWN, keys.DOWN, keys.A)
+    assert is_page(app.screen) and app.screen.title.text == "Why?"
+    press(hw, app, keys.B)
+    assert app.screen is t

@@ -36,6 +36,7 @@ def end_hand(t):
     rows = breakdown_rows(lines, names, m.scores, m.bags, n)
     lights(t, -1)
     t._page("Hand %d over" % m.hand_no, rows, "A: next  Sel: replay", lambda: next_hand(t))
+    t.page.b_too = False  # A goes on; B does nothing here
     t.page.choose(lambda row: replay(t))
 
 

@@ -2,8 +2,9 @@
 history (the rules have their own viewer, ui/rules_screen.py). One `Page` screen is
 built once per game and refilled (fill) for each use: a title, ROWS rows of (left
 text, right text, colour) that scroll with Up/Down, and a footer. A or B (or Start)
-calls `done()`, Select `alt(row)` when given: "Replay this deal" (ui/spades_replay.py),
-where the score history first lets Up/Down choose the row (the hand) to replay.
+calls `done()` (on a hand's end page A or Start: B does nothing there), Select
+`alt(row)` when given: "Replay this deal" (ui/spades_replay.py), where the score
+history first lets Up/Down choose the row (the hand) to replay.
 """
 from ui import keys, widgets
 from ui.pages import FOOTER_Y, TextPage
@@ -43,6 +44,7 @@ class Page(TextPage):
         self.top = 0
         self.at = -1  # the chosen row, or -1: Up/Down scroll
         self.pick = -1
+        self.b_too = True
         self.more = widgets.TextLine("", 157, FOOTER_Y, HEAD, (1, 0), chars=1)
         self.group.append(self.more.group)
 
@@ -57,6 +59,7 @@ class Page(TextPage):
             footer = "Up/Down  " + footer  # more rows than the page: say how to see them
         self.footer.set(footer)
         self.done = done
+        self.b_too = True  # B goes back as A does; a hand's end page clears it (A goes on)
         self._draw()
 
     def choose(self, alt, pick=-1):
@@ -95,7 +98,7 @@ class Page(TextPage):
                 self._draw()
                 return True
             return False
-        if key in (keys.A, keys.B, keys.START) and self.done is not None:
+        if (key == keys.A or key == keys.START or key == keys.B and self.b_too) and self.done is not None:
             done = self.done
             done()
             return True

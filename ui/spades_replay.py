@@ -109,6 +109,7 @@ def ended(t):
     lights(t, -1)
     on = "A: next" if t.replaying[2] else "A: back"
     t._page("Replay of hand %d" % k, out, on + "  Sel: again", lambda: go_on(t))
+    t.page.b_too = False  # A goes on; B does nothing here
     t.page.choose(lambda row: start(t, k))
 
 
