@@ -31,6 +31,7 @@ STATES = [
     ("spades_why_more", "tools.screens_spades:why_more"),
     ("spades_why_hard", "tools.screens_spades:why_hard"),
     ("spades_last_trick", "tools.screens_spades:last_trick"),
+    ("spades_pause_back", "tools.screens_spades:pause_back"),
     ("spades_hand_over", "tools.screens_spades:hand_over"),
     ("spades_history", "tools.screens_spades:history"),
     ("spades_replay_banner", "tools.screens_spades:replay_banner"),
@@ -208,6 +209,12 @@ def why_hard(app):
 
 def why2(app):
     why(app, n=2)
+
+
+def pause_back(app):
+    """Back from the Why? page: the pause menu again, its cursor on Why?."""
+    why(app)
+    _press(app, keys.B)
 
 
 def last_trick(app):
