@@ -640,3 +640,55 @@ def test_a_held_down_moves_one_card_not_one_per_repeat(hw):
         hw.advance(STEP)
         app.step()
     assert scr.refusals == before + 1  # "No empty place" once, not once a repeat
+
+
+# ---------------------------------------------------------------- issue 24: the row, the countdown, the pages
+
+def _count_reads(d, x, y, text):
+    """True when the tiny-font `text` drawn at (x, y) shows whole on the felt: every
+    ink pixel of its glyphs is text white and every other pixel of its cells (and the
+    column after them) is felt, so no card lies over any part of it."""
+    from ui import tinyfont
+    felt = shown(sprites.FELT)
+    ink = shown(D.TEXT)
+    for n, ch in enumerate(text):
+        g = tinyfont.CHARS.index(ch)
+        for row in range(5):
+            bits = tinyfont._ROWS[(g - 1) * 5 + row]
+            for col in range(tinyfont.W):
+                on = col < 3 and bits & (4 >> col)
+                if d.pixel(x + n * tinyfont.W + col, y + row) != (ink if on else felt):
+                    return False
+    return True
+
+
+def test_every_face_down_count_beside_a_place_reads_whole_after_refused_moves(hw):
+    """Issue 24.3: a refused card shakes; a second refusal at another place during the
+    shake left the first card standing 2-3 px off its place (12 px in the 4x window),
+    over the "+N" of the place beside it (only the "+" showed). Every card goes home,
+    your row stays in line with the bot's, and every count reads whole, with a clear
+    pixel between it and the next card."""
+    app, scr, v, bad = _still_table_with_a_misfit(hw)
+    assert len(bad) >= 2
+    c = 0
+    for i in bad:  # refuse at one place after another, each during the last one's shake
+        hw.press(*([keys.RIGHT] * ((i - c) % 5) + [keys.A]))
+        c = i
+        app.step()
+        for _ in range(5):  # 100 ms: the card stands 3 px to the left
+            hw.advance(STEP)
+            app.step()
+    T.frames(app, 30, STEP)
+    d = hw.display
+    for i in range(5):
+        assert scr.cards[i].grid.x == scr.cards[5 + i].grid.x == place_x(i)
+    for q, y in ((0, D.YOU_Y), (1, D.BOT_Y)):
+        for i in range(5):
+            text = scr.below[q * 5 + i].text
+            assert text == ("+%d" % i if i else "")
+            if text:
+                assert _count_reads(d, place_x(i) + D.DIGIT_DX, y + 10, text), (q, i)
+    # the layout's room: the count clears its own card's back and the next card
+    ink_end = D.DIGIT_DX + 2 * 4 - 1  # two 4-px cells, the last column blank
+    assert D.DIGIT_DX > D.EDGE_DX + sprites.CARD_W and ink_end < D.PITCH
+    assert place_x(4) + ink_end <= 160

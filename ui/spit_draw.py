@@ -26,8 +26,8 @@ except ImportError:  # CPython
 
 
 # layout (tests read these)
-PLACE_X0 = const(5)
-PITCH = const(30)
+PLACE_X0 = const(3)
+PITCH = const(31)  # room for "+n" between a card's back and the next card, a pixel clear each side
 BOT_Y = const(3)
 YOU_Y = const(99)
 RAISE = const(3)  # the chosen card rises
@@ -213,6 +213,12 @@ class SpitDrawing:
             self.message.set("" if one < 0 else "One pile: A or B")
             self.count_shown = -1
 
+    def _home(self, i):
+        """Your place i's card back where it belongs (a shake over or cut short)."""
+        grid = self.cards[i].grid
+        grid.x = PLACE_X0 + PITCH * i
+        grid.y = YOU_Y - RAISE if i == self.cursor else YOU_Y
+
     def _shake_step(self, now):
         step = (now - self.shake_t0) // SHAKE_STEP
         if step == self.shake_i:
@@ -222,8 +228,7 @@ class SpitDrawing:
         base = YOU_Y - RAISE if i == self.cursor else YOU_Y
         if step * 2 >= len(_SHAKE):
             self.shake = -1
-            grid.x = PLACE_X0 + PITCH * i
-            grid.y = base
+            self._home(i)
             self.dirty = True
             return True
         self.shake_i = step

@@ -285,6 +285,8 @@ class SpitScreen(SpitDrawing):
             self.message.set(why)
             self.msg_until = self.app.now + NOTE_MS
         self.refusals += 1
+        if self.shake >= 0 and self.shake != i:
+            self._home(self.shake)  # cut short: it would stay off its place, over a count
         self.shake = i
         self.shake_t0 = self.app.now
         self.shake_i = -1
