@@ -41,8 +41,17 @@ def make(hw, seed=7, level=3, spit_match="standard"):
     return app, scr
 
 
-def to_play(app, scr):
+def to_play(app, scr, grace=True):
+    """On to the play after the first Spit!, and (grace) past the moment in which an
+    A still counts as the Spit! press."""
     assert T.run_until(app, lambda: scr.game.phase == S.PH_PLAY, ms=STEP, limit=1000)
+    if grace:
+        assert T.run_until(app, lambda: app.now - scr.spit_at >= SS.SPIT_GRACE, ms=STEP, limit=100)
+
+
+def past_guard(app):
+    """Wait until a page just opened takes keys (SS.GUARD_MS)."""
+    T.frames(app, SS.GUARD_MS // STEP + 1, STEP)
 
 
 def place_x(i):
@@ -147,13 +156,15 @@ def test_countdown_banner_then_spit_on_a(hw):
     app, scr = make(hw)
     d = hw.display
     assert scr.game.phase == S.PH_SPIT
-    assert count_color(d, D.YOU_COLOR, 46, D.PILE_Y, 114, D.PILE_Y + 26) > 100  # SPIT!
-    assert scr.message.text.startswith("A: Spit!")
+    assert count_color(d, D.YOU_COLOR, 28, D.MSG_Y, 134, D.MSG_Y + 13) > 60  # SPIT! ...
+    assert count_color(d, D.BANNER, 28, D.MSG_Y, 134, D.MSG_Y + 13) > 500  # on its band
+    assert scr.message.text == "SPIT! 3  A: now"
     hw.advance(100)
     hw.press(keys.A)
     app.step()
     assert scr.game.phase == S.PH_PLAY
-    assert count_color(d, D.YOU_COLOR, 46, D.PILE_Y, 114, D.PILE_Y + 26) < 20
+    assert count_color(d, D.BANNER, 28, D.MSG_Y, 134, D.MSG_Y + 13) == 0  # the band goes
+    assert count_color(d, D.YOU_COLOR, 28, D.MSG_Y, 134, D.MSG_Y + 13) == 0
     assert scr.v.pile_counts == [1, 1]
     assert any(hz == 660 for _, hz, _ in hw.tones)  # SPIT! tone
     assert hw.pixels.colors[0] == 0xFFFFFF  # the flash
@@ -402,6 +413,7 @@ def test_scripted_rounds_against_a_bot_void_refill_stalemate_slap(hw, level, mov
         writes = store.writes
         if scr.mode == SS.M_ROUND:
             assert scr.lines[7].text == "A: next round"
+            past_guard(app)
             hw.press(keys.A)
             app.step()
             assert scr.mode == SS.M_TABLE and scr.game.phase == S.PH_SPIT
@@ -424,6 +436,7 @@ def test_a_whole_standard_match_against_level_1_ends_and_counts(hw):
         play_round(app, scr, rec, 400, want_void=False)
         if scr.mode == SS.M_MATCH:
             break
+        past_guard(app)
         hw.press(keys.A)
         app.step()
     assert scr.mode == SS.M_MATCH
@@ -436,6 +449,10 @@ def test_a_whole_standard_match_against_level_1_ends_and_counts(hw):
     assert s.get(GAME_SPIT, ST.MATCHES) == 1
     assert s.get(GAME_SPIT, ST.WINS) == (1 if g.winner == 0 else 0)
     assert s.get(GAME_SPIT, ST.ROUNDS) == g.round_no
+    hw.press(keys.A)  # the match's result stays for a moment
+    app.step()
+    assert app.screen is scr
+    past_guard(app)
     hw.press(keys.A)
     app.step()
     assert app.screen is app.home_screen
@@ -449,6 +466,7 @@ def test_points_match_shows_the_points_table(hw):
         if scr.mode == SS.M_MATCH:
             break
         assert scr.lines[4].text.startswith("Points: you")
+        past_guard(app)
         hw.press(keys.A)
         app.step()
     g = scr.game
@@ -468,6 +486,7 @@ def test_continue_resumes_the_saved_round_from_its_start(hw):
     T.run_until(app, lambda: scr.mode == SS.M_ROUND, ms=50)
     gid, lvl, blob = Storage(hw.nvm).load_game()
     assert gid == GAME_SPIT
+    past_guard(app)
     hw.press(keys.A)
     app.step()
     live = scr.game
@@ -640,3 +659,136 @@ def test_a_held_down_moves_one_card_not_one_per_repeat(hw):
         hw.advance(STEP)
         app.step()
     assert scr.refusals == before + 1  # "No empty place" once, not once a repeat
+
+
+# ---------------------------------------------------------------- issue 24: the row, the countdown, the pages
+
+def _count_reads(d, x, y, text):
+    """True when the tiny-font `text` drawn at (x, y) shows whole on the felt: every
+    ink pixel of its glyphs is text white and every other pixel of its cells (and the
+    column after them) is felt, so no card lies over any part of it."""
+    from ui import tinyfont
+    felt = shown(sprites.FELT)
+    ink = shown(D.TEXT)
+    for n, ch in enumerate(text):
+        g = tinyfont.CHARS.index(ch)
+        for row in range(5):
+            bits = tinyfont._ROWS[(g - 1) * 5 + row]
+            for col in range(tinyfont.W):
+                on = col < 3 and bits & (4 >> col)
+                if d.pixel(x + n * tinyfont.W + col, y + row) != (ink if on else felt):
+                    return False
+    return True
+
+
+def test_every_face_down_count_beside_a_place_reads_whole_after_refused_moves(hw):
+    """Issue 24.3: a refused card shakes; a second refusal at another place during the
+    shake left the first card standing 2-3 px off its place (12 px in the 4x window),
+    over the "+N" of the place beside it (only the "+" showed). Every card goes home,
+    your row stays in line with the bot's, and every count reads whole, with a clear
+    pixel between it and the next card."""
+    app, scr, v, bad = _still_table_with_a_misfit(hw)
+    assert len(bad) >= 2
+    c = 0
+    for i in bad:  # refuse at one place after another, each during the last one's shake
+        hw.press(*([keys.RIGHT] * ((i - c) % 5) + [keys.A]))
+        c = i
+        app.step()
+        for _ in range(5):  # 100 ms: the card stands 3 px to the left
+            hw.advance(STEP)
+            app.step()
+    T.frames(app, 30, STEP)
+    d = hw.display
+    for i in range(5):
+        assert scr.cards[i].grid.x == scr.cards[5 + i].grid.x == place_x(i)
+    for q, y in ((0, D.YOU_Y), (1, D.BOT_Y)):
+        for i in range(5):
+            text = scr.below[q * 5 + i].text
+            assert text == ("+%d" % i if i else "")
+            if text:
+                assert _count_reads(d, place_x(i) + D.DIGIT_DX, y + 10, text), (q, i)
+    # the layout's room: the count clears its own card's back and the next card
+    ink_end = D.DIGIT_DX + 2 * 4 - 1  # two 4-px cells, the last column blank
+    assert D.DIGIT_DX > D.EDGE_DX + sprites.CARD_W and ink_end < D.PITCH
+    assert place_x(4) + ink_end <= 160
+
+
+def test_a_pressed_just_after_the_countdown_ran_out_is_the_spit_press_not_a_move(hw):
+    """Issue 24.4: "A: Spit! now" pressed a moment after the table spat by itself played
+    the chosen card instead ("7 won't go on 5", a buzz). An A that soon after a Spit!
+    (SPIT_GRACE, shorter than anyone takes to see the new spit cards and answer them)
+    is the late Spit! press: nothing happens. After it A plays again."""
+    app, scr = make(hw, seed=7)
+    assert T.run_until(app, lambda: scr.game.phase == S.PH_PLAY, ms=STEP, limit=1000)
+    scr.tab.bots[1] = None  # keep the table still
+    scr.tab.when[1] = -1
+    v = scr.v
+    bad = [i for i in range(5) if not S.adjacent(v.tops[i], v.pile_tops[0])]
+    good = [i for i in range(5) if S.adjacent(v.tops[i], v.pile_tops[0])]
+    assert bad and good
+    before = scr.game.to_bytes()
+    tones = len(hw.tones)
+    for i in (bad[0], good[0]):  # neither a refusal nor a card played
+        while scr.cursor != i:
+            hw.press(keys.RIGHT)
+            app.step()
+        hw.advance(SS.SPIT_GRACE // 4)
+        hw.press(keys.A)
+        app.step()
+    assert scr.game.to_bytes() == before
+    assert scr.refusals == 0 and len(hw.tones) == tones and scr.message.text == ""
+    card = v.tops[good[0]]
+    T.frames(app, SS.SPIT_GRACE // STEP, STEP)
+    hw.press(keys.A)  # the card that fits, now played
+    app.step()
+    assert scr.v.pile_tops[0] == card and scr.refusals == 0
+
+
+def test_a_round_result_page_ignores_presses_for_a_moment_after_it_opens(hw):
+    """Issue 24.4: one A after the countdown skipped round 1's results before they could
+    be read. The reveal and the results each ignore every key for GUARD_MS after they
+    open (a press already on its way when they opened); then A goes on."""
+    assert 600 <= SS.GUARD_MS <= 1000
+    app = App(hw)
+    scr = T.table(app, seed=5, level=3)
+    T.autopilot(scr, 5)
+    assert T.run_until(app, lambda: scr.mode == SS.M_REVEAL, ms=STEP)
+    for m in (SS.M_REVEAL, SS.M_ROUND):
+        assert scr.mode == m
+        opened = app.now
+        while app.now - opened < SS.GUARD_MS - STEP:
+            hw.press(keys.A, keys.START)
+            app.step()
+            assert scr.mode == m, (m, app.now - opened)
+            hw.advance(STEP)
+        T.frames(app, 2, STEP)
+        hw.press(keys.A)
+        app.step()
+        if m == SS.M_REVEAL:
+            assert scr.mode == SS.M_ROUND  # A skips the rest of the reveal
+    assert scr.mode == SS.M_TABLE and scr.game.phase == S.PH_SPIT  # the next round
+
+
+def test_the_countdown_leaves_the_centre_piles_in_view(hw):
+    """Issue 24.5: SPIT! covered both spit piles during the countdown, so in a stalemate
+    you could not check that you really have no move. It now stands in the message row
+    above them, on a dark band between the decks; the piles and their sizes show."""
+    app = App(hw)
+    scr = T.table(app, seed=3, level=3)
+    T.autopilot(scr, 4)
+    assert T.run_until(app, lambda: scr.game.stalemate(), ms=STEP)
+    T.frames(app, 2, STEP)
+    d = hw.display
+    v = scr.v
+    assert scr.message.text.startswith("SPIT!") and "A: now" in scr.message.text
+    _message_clear_of_the_decks(scr)
+    assert count_color(d, D.BANNER, 28, D.MSG_Y - 1, 134, D.MSG_Y + 13) > 500  # the band
+    assert count_color(d, D.YOU_COLOR, 28, D.MSG_Y - 1, 134, D.MSG_Y + 13) > 60  # its text, gold
+    for k, x in ((0, D.PILE_X0), (1, D.PILE_X1)):
+        assert count_color(d, D.BANNER, x - 8, D.PILE_Y - 1, x + 28, D.COUNT_Y + 8) == 0
+        assert d.pixel(x + 10, D.PILE_Y + 23) == shown(0xFFFFFF)  # the pile card's face
+        ink = sprites.SUIT_COLORS[v.pile_tops[k] // 13]
+        assert count_color(d, ink, x + 1, D.PILE_Y + 1, x + 11, D.PILE_Y + 20) > 8
+        assert count_color(d, D.TEXT, x - 6, D.COUNT_Y, x + 26, D.COUNT_Y + 6) > 20  # "n cards"
+    for j in range(10):  # and every stockpile place
+        assert scr.cards[j].grid.hidden is False

@@ -72,6 +72,7 @@ for rnd in range(2):
     assert scr.lines[7].text in ("A: next round", "A: back to the menu"), scr.lines[7].text
     if scr.mode == SS.M_MATCH:
         break
+    hw.now += SS.GUARD_MS  # the page takes keys after a moment
     hw.press(keys.A)
     app.step()
     assert scr.mode == SS.M_TABLE

@@ -165,6 +165,7 @@ def _match(app, spit_match, seed):
         run_until(app, lambda: scr.mode in (2, 3), ms=400)  # M_ROUND, M_MATCH
         if scr.mode == 3:
             return scr
+        frames(app, 17)  # the results take keys after a moment (spit_screen.GUARD_MS)
         app.hw.press(keys.A)
         app.step()
     raise RuntimeError("match did not end")

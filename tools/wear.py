@@ -106,8 +106,8 @@ def spit(path, seed):
     scr = app.screen
     for _ in range(LIMIT):
         m = scr.mode
-        if m == SS.M_MATCH:
-            hw.press(keys.A)
+        if m == SS.M_MATCH and app.now - scr.page_at >= SS.GUARD_MS:
+            hw.press(keys.A)  # the match's result takes keys after a moment
             app.step()
             break
         if m == SS.M_ROUND:

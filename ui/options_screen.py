@@ -78,8 +78,12 @@ def help_lines(name, v):
         if v == "points":
             return ("A point per card held each", "round; at 100 lowest wins.")
         return ("End a round with no cards", "left to win the match.")
-    if name == "level_spit":
-        return ("Level %d of 5: 1 is slow" % v, "and careless; 5 is sharp.")
+    if name == "level_spit":  # the slap, as engine/bots/spit_bot.py LEVELS has it
+        if v == 1:
+            return ("Level 1 of 5: slow; often", "slaps the bigger pile.")
+        if v == 5:
+            return ("Level 5 of 5: quick; slaps", "the smaller pile always.")
+        return ("Level %d of 5: may slap the" % v, "bigger of two within %d%%." % (0, 0, 30, 15, 8)[v])
     if name.startswith("level_"):
         if v == "easy":
             return ("Forgets played cards, now", "and then plays at random.")

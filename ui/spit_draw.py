@@ -26,8 +26,8 @@ except ImportError:  # CPython
 
 
 # layout (tests read these)
-PLACE_X0 = const(5)
-PITCH = const(30)
+PLACE_X0 = const(3)
+PITCH = const(31)  # room for "+n" between a card's back and the next card, a pixel clear each side
 BOT_Y = const(3)
 YOU_Y = const(99)
 RAISE = const(3)  # the chosen card rises
@@ -46,6 +46,8 @@ YOU_DECK_Y = const(62)
 BOT_DECK_X = const(134)
 BOT_DECK_Y = const(42)
 CURSOR_Y = const(126)
+BANNER_X = const(28)  # right of your deck's back
+BANNER_W = const(106)  # to the bot's deck
 
 YOU_COLOR = const(0xF8C800)
 BOT_COLOR = const(0xFF7060)
@@ -134,15 +136,13 @@ class SpitDrawing:
             s = widgets.TextLine("", x + 10, SLAP_Y, YOU_COLOR, (0.5, 0), chars=7)
             self.slap_labels.append(s)
             g.append(s.group)
+        # SPIT!: a dark band under the message row, between the decks, while the
+        # countdown runs; the piles below stay in view (3.5: is there really no move?)
+        self.banner = widgets.bar(BANNER_W, 13, BANNER, BANNER_X, MSG_Y)
+        self.banner.hidden = True
+        g.append(self.banner)
         self.message = widgets.TextLine("", 80, MSG_Y, MSG, (0.5, 0), chars=26)
         g.append(self.message.group)
-        # the SPIT! banner over the centre
-        b = displayio.Group()
-        b.append(widgets.bar(68, 28, BANNER, 46, PILE_Y - 1))
-        b.append(widgets.TextLine("SPIT!", 80, PILE_Y + 1, YOU_COLOR, (0.5, 0), scale=2).group)
-        b.hidden = True
-        self.banner = b
-        g.append(b)
         # one panel for the pause menu and the results
         p = displayio.Group()
         p.append(widgets.bar(160, 128, PANEL_EDGE, 0, 0))
@@ -204,7 +204,9 @@ class SpitDrawing:
             self.deck_counts[k].set(_num(n) if n else "")
             _hide(self.deck_labels[k], n == 0)
         ph = v.phase
-        _hide(self.banner, not (ph == S.PH_SPIT and self.mode == M_TABLE))
+        spit = ph == S.PH_SPIT and self.mode == M_TABLE
+        _hide(self.banner, not spit)
+        self.message.set_color(YOU_COLOR if spit else MSG)
         if self.mode != M_TABLE:
             return
         if ph == S.PH_SLAP:
@@ -212,6 +214,12 @@ class SpitDrawing:
         elif ph == S.PH_PLAY and self.msg_until < 0:
             self.message.set("" if one < 0 else "One pile: A or B")
             self.count_shown = -1
+
+    def _home(self, i):
+        """Your place i's card back where it belongs (a shake over or cut short)."""
+        grid = self.cards[i].grid
+        grid.x = PLACE_X0 + PITCH * i
+        grid.y = YOU_Y - RAISE if i == self.cursor else YOU_Y
 
     def _shake_step(self, now):
         step = (now - self.shake_t0) // SHAKE_STEP
@@ -222,8 +230,7 @@ class SpitDrawing:
         base = YOU_Y - RAISE if i == self.cursor else YOU_Y
         if step * 2 >= len(_SHAKE):
             self.shake = -1
-            grid.x = PLACE_X0 + PITCH * i
-            grid.y = base
+            self._home(i)
             self.dirty = True
             return True
         self.shake_i = step

@@ -44,9 +44,18 @@ PULSE_MS = const(140)
 FLASH_MS = const(350)
 HINT_MS = const(400)  # the bot's card lands with a cyan edge for this long
 NOTE_MS = const(800)
+# An A this soon after a Spit! is a late "Spit! now", not a play: a press begun before the
+# new spit cards showed lands within a reaction time (about 0.25 s), while seeing a new
+# card, judging it and pressing takes longer than this.
+SPIT_GRACE = const(400)
+# The reveal and a results page ignore keys this long after they open: a press already
+# on its way (a late Spit! now, a double press) lands within about half a second, and
+# nobody has read a page's first line before a second; 0.8 s stops the first kind and
+# is not felt as a wait by the second.
+GUARD_MS = const(800)
 
 _NONE = const(255)
-_COUNTDOWN = ("A: Spit! now", "A: Spit! now  1", "A: Spit! now  2", "A: Spit! now  3")
+_COUNTDOWN = ("SPIT!  A: now", "SPIT! 1  A: now", "SPIT! 2  A: now", "SPIT! 3  A: now")
 
 
 def _storage(app):
@@ -90,6 +99,8 @@ class SpitScreen(SpitDrawing):
         self.round_t0 = -1
         self.emptied = -1
         self.end_t = 0
+        self.spit_at = -SPIT_GRACE  # when the last Spit! came (app time)
+        self.page_at = 0  # when the reveal or results page opened
         self.new_best = False
         self.took_sizes = bytearray(2)
         self.history = bytearray()  # points each round (you, bot) in this session
@@ -142,6 +153,7 @@ class SpitScreen(SpitDrawing):
         if action == S.SPIT:
             if self.round_t0 < 0:
                 self.round_t0 = t
+            self.spit_at = t - self.shift
             self._lights(0xFFFFFF, FLASH_MS, t)
             app.tone(660, 150)
             self.count_shown = -1
@@ -204,6 +216,7 @@ class SpitScreen(SpitDrawing):
         """3.6-3.8 settled: statistics, saving, the reveal of who took which pile."""
         self.mode = M_REVEAL
         self.until = t - self.shift + REVEAL_MS
+        self.page_at = self.app.now
         for k in (0, 1):
             self.took_sizes[k] = self.v.pile_counts[k]
             self.slap_labels[k].set("")
@@ -285,6 +298,8 @@ class SpitScreen(SpitDrawing):
             self.message.set(why)
             self.msg_until = self.app.now + NOTE_MS
         self.refusals += 1
+        if self.shake >= 0 and self.shake != i:
+            self._home(self.shake)  # cut short: it would stay off its place, over a count
         self.shake = i
         self.shake_t0 = self.app.now
         self.shake_i = -1
@@ -315,11 +330,15 @@ class SpitScreen(SpitDrawing):
                 return False
             if ph != S.PH_PLAY:
                 return False
+            if key == keys.A and self.app.now - self.spit_at < SPIT_GRACE:
+                return False  # the Spit! press, late: the table spat already
             if key == keys.A or key == keys.B:
                 self._play(0 if key == keys.A else 1)
             elif key == keys.DOWN and not self.app.hw.keys.repeated:
                 self._fill()  # one card a press: a held Down repeats for lists only
             return False
+        if m != M_PAUSE and self.app.now - self.page_at < GUARD_MS:
+            return False  # a page just opened: a key meant for the table
         if m == M_REVEAL:
             if key == keys.A or key == keys.START:
                 self.until = 0
@@ -429,6 +448,7 @@ class SpitScreen(SpitDrawing):
 
     def _results(self):
         g = self.game
+        self.page_at = self.app.now
         if g.phase == S.PH_MATCH_OVER:
             self.mode = M_MATCH
             self._panel("You win!" if g.winner == 0 else "Bot wins", match_lines(self))
