@@ -21,6 +21,8 @@ Screen interface (duck-typed; `Screen` below gives the defaults):
                         practice); return True when something on screen changed. Bots
                         think here in slices; nothing may block or sleep.
     screen.leave()      optional: the app is about to show another screen
+    screen.closing()    optional: the laptop's window is closing (App.window_closed), a
+                        save point like Quit: save what Quit would keep, if it changed
 A screen gets the App in its constructor and switches with app.show(other_screen),
 app.home() (back to the title menu, unloading the game) or app.launch(module, arg).
 The display is refreshed only in frames where something changed.
@@ -314,6 +316,17 @@ class App:
             self.refreshes += 1
         self.frames += 1
         hw.frame_done()
+        if hw.quit_requested:
+            self.window_closed()
+
+    def window_closed(self):
+        """The laptop's window was closed (Esc, or its close button): a save point, as
+        Quit is. The screen's closing() saves what Quit would keep (one write, none when
+        nothing changed since the last save); then the loop ends."""
+        self.running = False
+        closing = getattr(self.screen, "closing", None)
+        if closing is not None:
+            closing()
 
     def play(self, module_name, arg=0):
         """The badge's play_*.py entry files: one game (or "continue": the saved game)

@@ -180,6 +180,10 @@ class OptionsScreen(TextPage):
             self.before = now
         self.app.sound_on = bool(self.opts.sound)
 
+    def closing(self):
+        """The laptop's window closes on this page: saved as leaving it saves."""
+        self.leave()
+
     def tick(self, now):
         return False
 
