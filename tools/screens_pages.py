@@ -66,6 +66,16 @@ def options_spit(app):
     app.step()
 
 
+def options_speed(app):
+    """The bot speed row: the help lines say how long the Spades bots wait."""
+    from ui.options_screen import ROWS_SHOWN
+
+    app.launch("ui.options_screen")
+    row = [name for _, name in ROWS_SHOWN].index("bot_speed")
+    app.hw.press(*([keys.DOWN] * row))
+    app.step()
+
+
 def options_end(app):
     app.launch("ui.options_screen")
     app.hw.press(*[keys.UP] * 2)  # wraps to the last rows
@@ -138,6 +148,7 @@ SCREENS = [
     ("options", "tools.screens_pages:options"),
     ("options_spit", "tools.screens_pages:options_spit"),
     ("options_end", "tools.screens_pages:options_end"),
+    ("options_speed", "tools.screens_pages:options_speed"),
     ("stats", "tools.screens_pages:stats"),
     ("stats_spit", "tools.screens_pages:stats_spit"),
     ("stats_confirm", "tools.screens_pages:stats_confirm"),

@@ -10,7 +10,9 @@ Hardware (ui/hardware_board.py on the badge, ui/hardware_laptop.py on a laptop):
     hw.nvm              8192 bytes, bytearray-like, kept across power-off (a missing or
                         smaller one, or writes raising OSError, only stop the saving)
     hw.mem_free()       free heap in bytes, -1 where unknown
-    hw.frame_done()     called at the end of every frame (the laptop window paces here)
+    hw.frame_done(busy) called at the end of every frame: rests what is left of the frame
+                        (the badge sleeps, the window paces), unless `busy` (App.busy)
+    hw.backlight(on)    the backlight full (True) or dimmed (False: a minute without a key)
     hw.quit_requested   True once the laptop window is closed (never on the badge)
 
 Screen interface (duck-typed; `Screen` below gives the defaults):
@@ -19,11 +21,15 @@ Screen interface (duck-typed; `Screen` below gives the defaults):
     screen.on_key(key)  a key was pressed; return True when something on screen changed
     screen.tick(now)    once per frame with App.now (ms since start, never wraps in
                         practice); return True when something on screen changed. Bots
-                        think here in slices; nothing may block or sleep.
+                        think here in slices; nothing may block or sleep. A tick whose
+                        work is not done (a bot thinking) sets app.busy: no rest follows.
     screen.leave()      optional: the app is about to show another screen
+    screen.closing()    optional: the laptop's window is closing (App.window_closed), a
+                        save point like Quit: save what Quit would keep, if it changed
 A screen gets the App in its constructor and switches with app.show(other_screen),
 app.home() (back to the title menu, unloading the game) or app.launch(module, arg).
-The display is refreshed only in frames where something changed.
+The display is refreshed only in frames where something changed. After DIM_MS without
+a key the backlight dims; the key that lights it again does nothing else (nor its repeat).
 
 Saved things (engine/storage.py), one of each for the whole run, made at start (a
 game in its own VM lets them go between save points: save_point, travel_light):
@@ -67,6 +73,7 @@ except ImportError:  # CPython
         return x
 
 _TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms() wraps at 2**29
+DIM_MS = const(60000)  # a minute without a key dims the backlight
 
 # the module that continues each saved game id (engine.storage GAME_SPADES4, _SPADES2, _SPIT)
 CONTINUE = ("ui.spades_game", "ui.spades_game", "ui.spit_screen")
@@ -131,6 +138,9 @@ class App:
         self.game_vm = False  # set by play(): this VM runs one game; home reloads code.py
         self._pending = None  # (what, module, arg) to do at the start of the next frame
         self._trouble = 0  # the storage's trouble, kept while none is (travel_light)
+        self.busy = False  # set by a tick whose work goes on next frame (a bot thinking)
+        self.lit = True  # the backlight; dimmed after DIM_MS without a key
+        self.key_at = 0  # App.now of the last key
 
     # -- switching screens
 
@@ -299,7 +309,15 @@ class App:
         self.now += (t - self._last) & _TICKS_MASK
         self._last = t
         changed = False
+        self.busy = False
         k = hw.keys.poll()
+        if k >= 0:
+            self.key_at = self.now
+            if not self.lit:  # this key only lights the screen again
+                self.lit = True
+                hw.backlight(True)
+                hw.keys.release_all()  # held, it does not repeat either
+                k = hw.keys.poll()
         while k >= 0:
             if self.screen.on_key(k):
                 changed = True
@@ -308,12 +326,26 @@ class App:
             k = hw.keys.poll()
         if self.screen.tick(self.now):
             changed = True
+        if self.lit and self.now - self.key_at >= DIM_MS:
+            self.lit = False
+            hw.backlight(False)
         if changed or self.dirty:
             hw.display.refresh()
             self.dirty = False
             self.refreshes += 1
         self.frames += 1
-        hw.frame_done()
+        hw.frame_done(self.busy)
+        if hw.quit_requested:
+            self.window_closed()
+
+    def window_closed(self):
+        """The laptop's window was closed (Esc, or its close button): a save point, as
+        Quit is. The screen's closing() saves what Quit would keep (one write, none when
+        nothing changed since the last save); then the loop ends."""
+        self.running = False
+        closing = getattr(self.screen, "closing", None)
+        if closing is not None:
+            closing()
 
     def play(self, module_name, arg=0):
         """The badge's play_*.py entry files: one game (or "continue": the saved game)

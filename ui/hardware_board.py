@@ -1,13 +1,20 @@
-"""The PyBadge's hardware, and the only module that touches it: display, the eight
-buttons, the five NeoPixels, the speaker, nvm and the millisecond clock. Everything
-else receives a `Hardware` (the laptop twins in ui/hardware_laptop.py have the same
-face; ui/app.py documents it).
+"""The PyBadge's hardware, and the only module that touches it: display and its
+backlight, the eight buttons, the five NeoPixels, the speaker, nvm, the millisecond
+clock and the frame's rest. Everything else receives a `Hardware` (the laptop twins in
+ui/hardware_laptop.py have the same face; ui/app.py documents it).
+
+The battery: each frame lasts FRAME_MS at least. frame_done() sleeps what is left of it
+(time.sleep: the SAMD51 idles until the next interrupt; the keypad scanner keeps
+queueing presses meanwhile), except after a frame in which a bot thinks (busy): its
+next slice follows at once, so thinking is as fast as without the rest. The backlight
+dims (backlight(False)) after a minute without a key (ui/app.py).
 
 `make test` type-checks this file with mypy against circuitpython-stubs with the
 PyBadge selected, so a wrong pin name or argument fails the build.
 """
 import array
 import gc
+import time
 
 import audiocore
 import audioio
@@ -26,6 +33,8 @@ _TICKS_HALF = const(0x10000000)
 _PIXEL_COUNT = const(5)
 _DIM_SHIFT = const(3)  # NeoPixels at 1/8 brightness: full is blinding a foot away
 _WAVE_SAMPLES = const(16)
+FRAME_MS = const(25)  # 40 frames a second at most; the rest of a frame is slept
+DIM_BRIGHTNESS = 0.1  # the backlight after a minute without a key
 
 
 class Pixels:
@@ -69,6 +78,7 @@ class Hardware:
     def __init__(self) -> None:
         self.display = board.DISPLAY
         self.display.auto_refresh = False
+        self.display.brightness = 1.0  # lit, whatever the VM before left (the display outlives it)
         self._scanner = keypad.ShiftRegisterKeys(
             clock=board.BUTTON_CLOCK,
             data=board.BUTTON_OUT,
@@ -90,6 +100,7 @@ class Hardware:
         half = _WAVE_SAMPLES // 2
         self._wave = array.array("H", [0x9800] * half + [0x6800] * half)
         self._tone_end = -1
+        self._frame_start = supervisor.ticks_ms()
 
     def ticks_ms(self) -> int:
         return supervisor.ticks_ms()
@@ -107,10 +118,24 @@ class Hardware:
         self._audio.play(sample, loop=True)
         self._tone_end = (supervisor.ticks_ms() + ms) & _TICKS_MASK
 
-    def frame_done(self) -> None:
+    def frame_done(self, busy: bool = False) -> None:
+        """The frame's end: a tone whose time is up stops; then, unless `busy` (a bot
+        is thinking: its next slice goes at once), the rest of FRAME_MS is slept. The
+        next frame counts from here: a slow frame is not made up for."""
+        now = supervisor.ticks_ms()
         if self._tone_end >= 0:
-            if ((supervisor.ticks_ms() - self._tone_end) & _TICKS_MASK) < _TICKS_HALF:
+            if ((now - self._tone_end) & _TICKS_MASK) < _TICKS_HALF:
                 self.tone(0, 0)
+        if not busy:
+            rest = FRAME_MS - ((now - self._frame_start) & _TICKS_MASK)
+            if rest > 0:
+                time.sleep(rest / 1000)
+                now = supervisor.ticks_ms()
+        self._frame_start = now
+
+    def backlight(self, on: bool) -> None:
+        """The backlight full (on) or dimmed (after a minute without a key)."""
+        self.display.brightness = 1.0 if on else DIM_BRIGHTNESS
 
     def mem_free(self) -> int:
         return gc.mem_free()  # type: ignore[attr-defined]  # CircuitPython's gc has it

@@ -8,7 +8,9 @@
     hw.tone(hz, ms)   starts a tone and returns at once (hz 0 stops it)
     hw.nvm            8192 bytes, bytearray-like (FileStore on the laptop)
     hw.mem_free()     free heap in bytes (-1 where unknown)
-    hw.frame_done()   end of a frame (the window paces itself to 60 fps here)
+    hw.frame_done(busy)  end of a frame (the window paces itself to 60 fps here, busy or
+                      not: a bot thinks hw.think_slices slices a frame in it)
+    hw.backlight(on)  the backlight full or dimmed (Headless: `lit`; the window darkens)
     hw.quit_requested True once the window was closed or Esc pressed
 
 Only this module and ui/hardware_board.py know which machine they run on.
@@ -165,6 +167,8 @@ class Headless:
         self.nvm = make_nvm(nvm_path) if nvm_path else bytearray(NVM_SIZE)
         self.now = 0
         self.tones = []  # (ticks_ms, hz, ms) for every tone() call
+        self.lit = True  # the backlight (backlight())
+        self.busy_frames = 0  # frames ended busy (frame_done): a bot thinking
 
     def _make_display(self):
         return FrameDisplay()
@@ -187,8 +191,12 @@ class Headless:
     def mem_free(self):
         return -1
 
-    def frame_done(self):
-        pass
+    def frame_done(self, busy=False):
+        if busy:
+            self.busy_frames += 1
+
+    def backlight(self, on):
+        self.lit = bool(on)
 
     def save_png(self, path, scale=1):
         self.display.save_png(path, scale)
@@ -209,6 +217,7 @@ def make_nvm(path=None):
 
 SCALE = 4
 STRIP = 12  # height of the NeoPixel strip under the screen, in screen pixels
+DIM_SHADE = 200  # the dimmed backlight: black of this alpha over the screen (about 1/5 left)
 
 
 def _window_display_class():
@@ -225,6 +234,7 @@ def _window_display_class():
             self._pixels_ref = pixels
             self.window = None
             self.help = None  # lines of the key map drawn over the screen (h or F1)
+            self.dimmed = False  # the badge's backlight dimmed: the screen drawn darker
             self._font = None
             super().__init__(width=WIDTH, height=HEIGHT, caption=caption, auto_refresh=False)
 
@@ -246,6 +256,10 @@ def _window_display_class():
                 return
             s = self._scale
             pygame.transform.scale(self._pygame_screen, (WIDTH * s, HEIGHT * s), self.window.subsurface((0, 0, WIDTH * s, HEIGHT * s)))
+            if self.dimmed:
+                shade = pygame.Surface((WIDTH * s, HEIGHT * s), pygame.SRCALPHA)
+                shade.fill((0, 0, 0, DIM_SHADE))
+                self.window.blit(shade, (0, 0))
             self.window.fill((24, 24, 24), (0, HEIGHT * s, WIDTH * s, STRIP * s))
             colors = self._pixels_ref.colors
             step = WIDTH * s // len(colors)
@@ -415,10 +429,16 @@ class Window(Headless):
             self._sounds[hz] = sound
         sound.play(maxtime=ms)
 
-    def frame_done(self):
+    def frame_done(self, busy=False):
         if self.pixels.changed:
             self.display.present()
         self._clock.tick(60)
+
+    def backlight(self, on):
+        """Dimmed, the window shows the screen darkened, as the badge's backlight."""
+        super().backlight(on)
+        self.display.dimmed = not self.lit
+        self.display.present()
 
     def close(self):
         displayio.release_displays()

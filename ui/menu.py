@@ -9,7 +9,10 @@ cannot switch the power off, it says that everything is saved instead).
 
 Each time the menu is shown (App.show calls enter()) it asks the storage whether a
 game is saved: Continue heads the list only then, and App.resume_saved() picks the
-game up. A notice from the storage (a save that could not be read, no room to save,
+game up. One rule for the cursor, whatever the way back (Quit from a game, a hand's
+end, Continue, a page of the menu's own): with a game saved it starts on Continue and
+the status line names the game ("Saved: Spades"); with none, on the entry it was on
+(the laptop keeps one menu) or the first (the badge builds it anew). A notice from the storage (a save that could not be read, no room to save,
 a failed write) is shown once in a box over the list; A, B or Start closes it.
 Every entry fits on the screen (eight with Continue); a longer list would scroll, with
 "^" / "v" marks beside it.
@@ -153,11 +156,12 @@ class Menu:
         self._rebuild(False)
 
     def _rebuild(self, keep_cursor=True):
-        """Entries again (Continue first when saved), the cursor on the same label."""
+        """Entries again (Continue first when saved), the cursor on the same label; on
+        Continue whenever the menu is shown with a game saved (enter)."""
         keep = self.entries[self.list.cursor][0] if self.entries and keep_cursor else None
         entries = ([CONTINUE] if self.saved is not None else []) + self.base
-        if self.saved is not None and CONTINUE not in self.entries:
-            keep = CONTINUE[0]  # a game saved since the menu was last shown: offer it first
+        if self.saved is not None and keep_cursor:
+            keep = CONTINUE[0]  # one rule, whatever the way back: the saved game is offered first
         self.entries = entries
         labels = [e[0] for e in entries]
         cursor = labels.index(keep) if keep in labels else 0

@@ -42,6 +42,7 @@ ROWS_SHOWN = (
     ("Trick stays", "trick_wait"),
 )
 _SPEEDS = ("slow", "normal", "fast")
+_WAITS = ("1.4", "0.8", "0.25")  # seconds a Spades bot's move stays, per speed (its help)
 _SORTS = ("2 to A", "A to 2")
 FOOTER = "L/R: change  B: back"
 
@@ -92,12 +93,12 @@ def help_lines(name, v):
         return ("Counts cards; bids and", "plays by rules of thumb.")
     if name == "sound":
         return ("Tones for plays, tricks", "and turns.") if v else ("Silent.", "")
-    if name == "bot_speed":
-        return ("How long each bot move", "stays in view: %s." % _SPEEDS[v])
+    if name == "bot_speed":  # the Spades table's waits (ui/spades_build.py HOLD_MS)
+        return ("Spades bots wait %s s" % _WAITS[v], "after each bid or card.")
     if name == "trick_wait":
         if v == 0:
             return ("A finished trick stays", "until you press A.")
-        return ("A finished trick stays a", "while; A goes on at once.")
+        return ("A finished trick stays", "%s; A goes on at once." % value_text(name, v))
     if name == "hand_sort":
         return ("Your hand by suit, ranks", "from 2 up to A." if v == 0 else "from A down to 2.")
     return ("", "")
@@ -183,6 +184,10 @@ class OptionsScreen(TextPage):
             self.app.storage.save_options(self.opts)
             self.before = now
         self.app.sound_on = bool(self.opts.sound)
+
+    def closing(self):
+        """The laptop's window closes on this page: saved as leaving it saves."""
+        self.leave()
 
     def tick(self, now):
         return False

@@ -273,6 +273,11 @@ class Table:
             if self.light:
                 self.app.travel_light()
 
+    def closing(self):
+        """The laptop's window closes mid-hand: saved as the pause menu saves (Quit),
+        the tricks since the hand's start with it; a replay stays unsaved."""
+        self._save()
+
     def _level_byte(self):
         from engine import options
         return options.level_byte(self.game, self.level)

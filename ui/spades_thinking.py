@@ -34,6 +34,7 @@ def begin(t, seat):
     t.bot = bot
     t.bot_seat = seat
     t.think_since = -1
+    t.app.busy = True  # its first slice follows at once (no rest: App.busy)
 
 
 def think(t, now):
@@ -46,6 +47,7 @@ def think(t, now):
         done = bot.step(SLICE)
         k -= 1
     if not done:
+        t.app.busy = True  # the next slice at once: thinking takes no longer for the frames' rest
         first = t.think_since < 0
         if first:
             t.think_since = now

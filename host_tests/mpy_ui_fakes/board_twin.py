@@ -45,7 +45,10 @@ class Hw:
     def tone(self, hz, ms):
         self.tones += 1
 
-    def frame_done(self):
+    def frame_done(self, busy=False):
+        pass
+
+    def backlight(self, on):
         pass
 
     def press(self, *ks):

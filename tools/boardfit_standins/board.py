@@ -12,6 +12,7 @@ class _Display:
     root_group = None
     auto_refresh = True
     refreshes = 0
+    brightness = 1.0  # the backlight (ui/hardware_board.py dims it)
 
     def refresh(self):
         self.refreshes += 1

@@ -14,6 +14,9 @@
 # by kind in fixed histograms (no allocation per frame); pystone runs at the end.
 # With profile on, the live heap is printed each time it reaches a new high (every
 # 25 frames, after gc.collect()) and after each stage: where the heap goes.
+# With pace on ("pace", "pace0": tools/battery.py) the clock is board time and each
+# frame's time and sleep are filed by kind (boardfit_pace.py); plan "pace" idles on the
+# title menu until it dims and waits at each of the player's turns.
 import sys
 import time
 
@@ -47,6 +50,7 @@ PLANS = {
             "menu:Continue", "spades:2", "end"),
     "spades4": ("menu:Spades", "spades:0", "end"),
     "spit": ("menu:Spit", "spit", "end"),
+    "pace": ("idle", "menu:Spades", "spades:1", "end"),
 }
 KEYS = {"options": bytes((_DOWN, _DOWN, _DOWN, _UP, _UP, _UP, _B)),
         "stats": bytes((_RIGHT, _RIGHT, _LEFT, _B)),
@@ -80,13 +84,23 @@ _t_end = 0
 _buf = bytearray(256)
 
 
-_STATE = ("stage", "_step", "frames", "now", "_stage_frames", "_snapped", "_first_hand", "_hands", "_sub", "_replayed")
+_STATE = ("stage", "_step", "frames", "now", "_stage_frames", "_snapped", "_first_hand", "_hands", "_sub", "_replayed",
+          "_pps")
+_pps = 0  # the VM's pystones a CPU second, in pace mode (boardfit_pace.py)
+pace = None  # boardfit_pace, in pace mode
+
+
+def clock():
+    """The millisecond clock (the stand-in supervisor.ticks_ms)."""
+    if pace is not None:
+        pace.accrue()
+    return now
 
 
 def setup(globals_, plan_name, mode, resume):
     """`mode`: "timing", "profile" or "-"; `resume`: go on from the VM before (its
     state is in player.state: the badge reloaded into a fresh VM)."""
-    global g, plan, timing, hist, worst, profile
+    global g, plan, timing, hist, worst, profile, pace
     g = globals_
     plan = PLANS.get(plan_name, ())
     timing = mode == "timing"
@@ -101,6 +115,10 @@ def setup(globals_, plan_name, mode, resume):
         import array
         hist = [array.array("H", bytes(2 * _BUCKETS)) for _ in KINDS]
         worst = array.array("i", bytes(4 * len(KINDS)))
+    if mode == "pace" or mode == "pace0":
+        import boardfit_pace
+        pace = boardfit_pace
+        pace.setup(mode)
 
 
 def keep():
@@ -109,6 +127,8 @@ def keep():
     with open("player.state", "w") as f:
         for k in _STATE:
             f.write("%s=%d\n" % (k, int(getattr(mod, k))))
+    if pace is not None:
+        pace.report()
 
 
 def take():
@@ -138,7 +158,10 @@ def frame():
     t0 = time.ticks_cpu()
     if timing and _t_end:
         _file(time.ticks_diff(t0, _t_end))
-    now += _FRAME_MS
+    if pace is not None:
+        pace.frame_start()
+    else:
+        now += _FRAME_MS
     frames += 1
     if frames > MAX_FRAMES:
         fail("too many frames")
@@ -150,6 +173,8 @@ def frame():
         _decide(app)
         if profile and frames % 25 == 0:
             _profile()
+        if pace is not None:
+            pace.frame_end(app)
     _t_end = time.ticks_cpu()
 
 
@@ -256,6 +281,8 @@ def _decide(app):
         _spit(app, s, home)
     elif kind == "keys":
         _keys(app, s, home, arg)
+    elif kind == "idle":
+        pace.idle(app, s, home)
     if timing:
         _before(app.screen)
 
@@ -388,6 +415,8 @@ def _spades(app, s, home, mode):
         _press(_B)
         return
     if m.to_move != 0 or s.trick_shown or s.bot is not None:
+        return
+    if pace is not None and pace.waiting(s):
         return
     if ph == 2:  # PLAY
         _play_card(s, m)

@@ -1,5 +1,6 @@
 # Stand-in for supervisor: the millisecond clock is the scripted player's (it moves
-# on a fixed step per frame, so a run is the same at every heap size); reload() ends
+# on a fixed step per frame, so a run is the same at every heap size; with
+# tools/battery.py it is board time, boardfit_pace.py); reload() ends
 # this VM (boardfit_main.py then exits, and tools/boardfit.py starts the next file in
 # a fresh VM process, as the badge does).
 import boardfit_player
@@ -12,7 +13,7 @@ class ReloadException(BaseException):
 
 
 def ticks_ms():
-    return boardfit_player.now
+    return boardfit_player.clock()
 
 
 def set_next_code_file(filename, **kw):
