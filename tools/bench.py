@@ -2,7 +2,7 @@
 stated in board seconds against pystone measured in the same process (PLATFORM.md:
 the board runs tools/pystone.BOARD_PYSTONES passes per second).
 
-Each entry of BENCHES is a function bench(run) -> (lines, result_fields):
+Each entry of BENCHES is a function bench(run, quick) -> (lines, result_fields):
 `run(script_source, args)` runs a script under CPython and under MicroPython (engine/
 and tools/pystone.py compiled with mpy-cross beside it, `-X heapsize` as HEAP) and
 returns {"cpython": {key: value}, "micropython": {key: value}} from the `key=value`
@@ -12,9 +12,10 @@ returns None for it). To add a bench, write one function and append it to BENCHE
 
     python tools/bench.py [--quick]
 
---quick (`make test`: tools/run_tests.py) plays 20 Spades hands a lane in one round,
-not 100 in the best of 5: the same code on both lanes in a few seconds; its figures
-are not a measure. Spit keeps its full count: it is 3 s, and its heap is what grows.
+--quick (`make test`: host_tests/test_commands.py) plays 20 Spades hands a lane in one
+round, not 100 in the best of 5: the same code on both lanes in a few seconds; its
+figures are not a measure. Spit keeps its full count: it is 3 s, and its heap is what
+grows.
 """
 import os
 import shutil
