@@ -2,13 +2,20 @@
 stated in board seconds against pystone measured in the same process (PLATFORM.md:
 the board runs tools/pystone.BOARD_PYSTONES passes per second).
 
-Each entry of BENCHES is a function bench(run) -> (lines, result_fields):
+Each entry of BENCHES is a function bench(run, quick) -> (lines, result_fields):
 `run(script_source, args)` runs a script under CPython and under MicroPython (engine/
 and tools/pystone.py compiled with mpy-cross beside it, `-X heapsize` as HEAP) and
 returns {"cpython": {key: value}, "micropython": {key: value}} from the `key=value`
 lines the script printed. Lines are printed in order; the result fields of every
 entry are joined into the last line, `result: ...` (an entry with no result field
 returns None for it). To add a bench, write one function and append it to BENCHES.
+
+    python tools/bench.py [--quick]
+
+--quick (`make test`: host_tests/test_commands.py) plays 20 Spades hands a lane in one
+round, not 100 in the best of 5: the same code on both lanes in a few seconds; its
+figures are not a measure. Spit keeps its full count: it is 3 s, and its heap is what
+grows.
 """
 import os
 import shutil
@@ -88,6 +95,7 @@ from engine import spades, spades2
 
 HANDS4 = int(sys.argv[1])
 HANDS2 = int(sys.argv[2])
+ROUNDS = int(sys.argv[3])
 BID = spades.BID
 
 
@@ -159,8 +167,8 @@ def timed(f, *a):
 
 
 # The laptop is shared and its load moves: interleave the rounds and keep the best
-# of each (the fastest pystone, the fastest workload), so both see a quiet moment.
-ROUNDS = 5
+# of each (the fastest pystone, the fastest workload), so both see a quiet moment
+# (ROUNDS: 5, or 1 for bench.py --quick).
 ps = 0.0
 t_bare = t4 = t2 = 1e9
 for _ in range(ROUNDS):
@@ -178,8 +186,8 @@ print("spades2_hand_board_s=%.4f" % (t2 / HANDS2 * ps / pystone.BOARD_PYSTONES))
 '''
 
 
-def bench_spades(run):
-    got = run(SPADES_SCRIPT, ["100", "100"])
+def bench_spades(run, quick=False):
+    got = run(SPADES_SCRIPT, ["20", "20", "1"] if quick else ["100", "100", "5"])
     lines = []
     for lane in ("cpython", "micropython"):
         g = got[lane]
@@ -201,10 +209,14 @@ from bench_spit import bench_entry as bench_spit  # noqa: E402  (Spit bot decisi
 BENCHES = [bench_spades, bench_spit]
 
 
-def main():
+def main(argv=None):
+    import argparse
+    ap = argparse.ArgumentParser(description="engine speed on CPython and MicroPython, in board seconds")
+    ap.add_argument("--quick", action="store_true", help="a short run that checks the benches work")
+    args = ap.parse_args(argv)
     results = []
     for bench in BENCHES:
-        lines, result = bench(run)
+        lines, result = bench(run, args.quick)
         for line in lines:
             print(line)
         if result:

@@ -1,4 +1,5 @@
-"""`make test`: pytest over host_tests/ (CPython), then the MicroPython lane, then the
+"""`make test`: pytest over host_tests/ (CPython; host_tests/test_commands.py runs every
+command the README shows in a short form), then the MicroPython lane, then the
 board-VM play-through (tools/boardfit.py --check BOARD_HEAP_KB: the whole scripted
 session on CircuitPython 10.2.1 with that heap for the game) when the board VM is there
 (BOARDVM=, default ../shared/boardvm/circuitpython-board32); without it, that lane
