@@ -1,0 +1,66 @@
+"""The screen a crash leaves the player on (App.crash, after the game's objects and
+code have let go): one line saying what went wrong, that the game resumes at its last
+save, and "A: continue". On the badge A starts Continue in a fresh VM
+(supervisor.set_next_code_file + reload, as the title menu starts a game), or the title
+menu when the crash was not in a game; on a laptop Continue runs in this process.
+Nothing is saved from here: the save the last save point made is what Continue finds,
+and nvm is not written."""
+import displayio
+
+from ui import keys
+from ui.widgets import TextLine
+
+_WIDTH = 26  # characters of terminalio on the 160-pixel screen
+
+
+def what(e):
+    """What went wrong, in one line."""
+    if isinstance(e, MemoryError):
+        return "Out of memory"
+    msg = str(e)
+    name = type(e).__name__
+    return (name + ": " + msg if msg else name)[:_WIDTH]
+
+
+class Crash:
+    def __init__(self, app, line, in_game):
+        self.app = app
+        self.in_game = in_game
+        self.group = g = displayio.Group()
+        self.lines = []
+        for y, text, color in ((10, "Something went wrong:", 0xFFC040), (26, line, 0xFFFFFF),
+                               (54, "The game resumes at", 0xC0C0C0), (68, "its last save.", 0xC0C0C0),
+                               (100, "A: continue", 0x60FF60)):
+            line = TextLine(text, x=80, y=y, anchor=(0.5, 0), color=color)
+            self.lines.append(line)
+            g.append(line.group)
+
+    def on_key(self, k):
+        if k != keys.A:
+            return False
+        app = self.app
+        app.crashed = False
+        if app.fresh_vm:
+            app._reload("play_continue.py" if self.in_game and app.game_vm else None)
+        elif self.in_game:
+            app.resume_saved()
+        else:
+            app.home()
+        return True
+
+    def tick(self, now):
+        return False
+
+
+def show(app, e, in_game):
+    line = what(e)
+    app.show(Crash(app, line, in_game))
+    try:  # on the serial console (the badge) or the terminal (a laptop), not the screen
+        import sys
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(e)
+        else:
+            import traceback
+            traceback.print_exception(type(e), e, e.__traceback__)
+    except Exception:
+        pass
