@@ -72,9 +72,6 @@ _TICKS_MASK = const(0x1FFFFFFF)  # supervisor.ticks_ms() wraps at 2**29
 CONTINUE = ("ui.spades_game", "ui.spades_game", "ui.spit_screen")
 
 
-# what a crash keeps in the heap: the app, the hardware and the crash screen's widgets
-_KEEP = ("ui.app", "ui.keys", "ui.hardware_board", "ui.hardware_laptop", "ui.filestore", "ui.widgets", "ui.sprites")
-
 _HOME = const(0)
 _LAUNCH = const(1)
 _CONTINUE = const(2)
@@ -346,51 +343,25 @@ class App:
             self.frame()
 
     def frame(self):
-        """One frame (step); a crash in it ends on the crash screen on the badge (or
-        with catch set), never on a traceback."""
+        """One frame (step). A crash in it (any exception, MemoryError too) ends on the
+        crash screen (ui/crash.py) on the badge, or with catch set, never on a traceback:
+        the game's screen goes first (its heap comes back), then the rest of the game."""
         try:
             self.step()
-        except Exception as e:  # MemoryError too; a reload (BaseException) goes on
+        except Exception as e:  # a reload (BaseException) goes on
             if not (self.fresh_vm or self.catch) or self.crashed:
                 raise
-            self.crash(e)
+            self.crashed = True
+            self.screen = self._pending = None  # no leave(): nothing is saved after a crash
+            gc.collect()
+            try:
+                from ui import crash
+                crash.show(self, e)
+            except Exception:
+                if not self.fresh_vm:
+                    raise
+                self._reload(None)  # not even that fits: the title menu, and Continue there
 
-    # -- a crash is never the end (ui/crash.py)
-
-    catch = False  # set (tools/play.py): a crash shows the crash screen on the laptop too
+    catch = False  # set (tools/play.py): the crash screen on the laptop too
     crashed = False
-
-    def crash(self, e):
-        """Any exception out of a frame: the game's objects and code let go (nothing is
-        saved: the last save point's save is what Continue finds), then the crash
-        screen: what went wrong, and A: continue from the last save."""
-        self.crashed = True
-        self._pending = None
-        self.screen = None
-        game = self.game
-        if self.home_module is not None:
-            self.home_screen = None
-        if self.fresh_vm:  # the badge: the heap may be all but gone
-            ui = sys.modules.get("ui")
-            for name in [m for m in sys.modules if m.startswith("engine") or m.startswith("ui.") and m not in _KEEP]:
-                sys.modules[name] = None  # as engine.lazy.forget, which is let go here too
-                del sys.modules[name]
-                if name.startswith("ui.") and hasattr(ui, name[3:]):
-                    delattr(ui, name[3:])
-            self._before = None
-            self.game = None
-            self.storage = None
-        elif self._before is not None:
-            self.unload()
-        gc.collect()
-        import displayio
-        self.hw.display.root_group = displayio.Group()  # let the game's pictures go too
-        gc.collect()
-        try:
-            from ui import crash
-            crash.show(self, e, game is not None)
-        except Exception:
-            if not self.fresh_vm:
-                raise
-            self._reload(None)  # not even that fits: the title menu, and Continue there
 
