@@ -77,3 +77,26 @@ def test_without_catch_a_crash_goes_on_to_the_caller():
             app.frame()
     finally:
         hw.close()
+
+
+def test_a_crash_on_the_title_menu_goes_back_to_it():
+    hw, app = app_with()
+    try:
+        app.catch = True
+        menu = app.screen
+        saved = bytes(hw.nvm)
+
+        def boom(now):
+            raise KeyError(7)
+
+        menu.tick = boom
+        app.frame()
+        s = app.screen
+        assert type(s).__name__ == "Crash" and s.lines[1].text == "KeyError: 7" and not s.in_game
+        del menu.tick
+        hw.press(keys.A)
+        app.frame()
+        assert app.screen is menu and bytes(hw.nvm) == saved
+        assert not app.crashed  # a later crash shows the screen again
+    finally:
+        hw.close()

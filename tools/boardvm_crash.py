@@ -32,8 +32,8 @@ import bundle  # noqa: E402
 MAIN = "boardvm_crash_main"
 # where to strike: boardfit's plans take about 29,700 frames ("all": four-player Spades
 # to frame 20,500, two-player to 21,600, Spit to 26,300, Continue's hands after the
-# menu pages), 20,500 ("spades4") and 4,700 ("spit"); a strike past the end fails
-FRAMES = {"all": (100, 29500), "spades4": (100, 20400), "spit": (50, 4600)}
+# menu pages), 20,500 ("spades4") and 1,900 ("spit"); a strike past the end fails
+FRAMES = {"all": (100, 29500), "spades4": (100, 20400), "spit": (50, 1900)}
 
 
 def prepare(b):

@@ -60,7 +60,7 @@ def _app():
     return app if app is not None and app.screen is not None else None
 
 
-crashing = False  # App.crash has begun: nvm must not be written from here on
+_the_app = None
 _snap = None  # nvm-crash.bin, open: the saves the game still makes before it fails go into it too
 saves = 0
 
@@ -75,7 +75,7 @@ def _watch(app):
 
     def setitem(self, i, data):
         global saves
-        if crashing:
+        if _the_app.crashed:  # App.frame sets it before anything else of the crash runs
             _fail("nvm written by the crash's handling")
         put(self, i, data)
         _snap.seek(i.start if isinstance(i, slice) else i)
@@ -84,15 +84,8 @@ def _watch(app):
         saves += 1
 
     cls.__setitem__ = setitem
-    App = type(app)
-    crash = App.crash
-
-    def crash_now(self, e):
-        global crashing
-        crashing = True
-        crash(self, e)
-
-    App.crash = crash_now
+    global _the_app
+    _the_app = app
 
 
 def _strike(app):

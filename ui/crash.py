@@ -89,11 +89,7 @@ def show(app, e):
     let_go(app)
     app.show(Crash(app, what(e), in_game))
     try:  # on the serial console (the badge) or the terminal (a laptop), not the screen
-        import sys
-        if hasattr(sys, "print_exception"):
-            sys.print_exception(e)
-        else:
-            import traceback
-            traceback.print_exception(type(e), e, e.__traceback__)
+        import traceback  # CircuitPython's sys has no print_exception; its traceback takes e alone
+        traceback.print_exception(e)
     except Exception:
         pass
