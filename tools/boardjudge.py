@@ -22,7 +22,11 @@ under CPython cannot see such gaps, so three checks put them to the board VM
 3. Syntax (static): every shipped source file compiles on the board VM (f-string
    features, keyword-only syntax the board's parser refuses...).
 
-    python tools/boardjudge.py [--calls FILE]   # 2 and 3; 1 too with the recorded FILE
+   The engine's calls are recorded the same way by a short workload of its own here
+   (each game, each bot level, saves and loads): routing the engine in pytest would
+   double the bots' tests' time.
+
+    python tools/boardjudge.py [--calls FILE]   # 2, 3 and the engine's; the UI's from FILE
 
 It prints one line per finding and `boardjudge: <n> passed, <m> failed`; exit 1 on any
 finding. Without the VM it says `boardjudge: skipped` and exits 0.
@@ -38,6 +42,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -310,6 +315,50 @@ def save(path):
         json.dump(old, f)
 
 
+def engine_workload(seed=5):
+    """The engine's calls (its modules routed as the UI's are in pytest, which would
+    double the bots' tests' time): each Spades game with each bot level for a few
+    hands, a save and a load after each, Spit at each level for a few rounds, storage's
+    saves and loads. Returns the number of decisions made."""
+    install(("engine",))
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    from engine import options, storage
+    from engine.bots.spades_bot import Bot
+    from engine.bots.spit_bot import SpitBot
+    from engine.spit import Spit
+    from engine.spit_match import play_match
+    from engine.tricks import HAND_OVER, MATCH_OVER, NEXT_HAND
+    from engine import spades, spades2
+    st = storage.Storage(bytearray(storage.SIZE))
+    st.save_options(options.Options())
+    st.load_options()
+    n = 0
+    for mod, seats, game in ((spades, 4, storage.GAME_SPADES4), (spades2, 2, storage.GAME_SPADES2)):
+        for i, level in enumerate(("random", "easy", "normal", "hard")):
+            m = mod.Match(seed + i, target=200)
+            bots = [Bot(s, level, seed + s, 300) for s in range(seats)]
+            hands = 0
+            while m.phase != MATCH_OVER and hands < (1 if level == "hard" else 3):
+                if m.phase == HAND_OVER:
+                    hands += 1
+                    st.save_game(game, 0, m.to_bytes(), st.load_stats())
+                    m = mod.Match.from_bytes(st.load_game()[2])
+                    m.apply(NEXT_HAND)
+                    continue
+                s = m.to_move
+                m.apply(bots[s].act(m.observation(s)), s)
+                n += 1
+    for level in range(1, 6):
+        for mode in ("standard", "points"):
+            g = Spit(seed * 7 + level, mode)
+            play_match(g, SpitBot(level, seed + 1), SpitBot(6 - level, seed + 2), max_rounds=2)
+            st.save_game(storage.GAME_SPIT, level, g.to_bytes())
+            Spit.from_bytes(st.load_game()[2])
+            n += g.round_no
+    return n
+
+
 # -- on the board VM
 
 _PRELUDE = """
@@ -524,7 +573,14 @@ def main(argv=None):
     types, names = probe(vm)
     found += scan_names(types, names, sources)
     found += scan_syntax(vm, sources)
-    checks = 2
+    checks = 3
+    calls.clear()
+    t0 = time.time()
+    n = engine_workload()
+    records = list(calls.values())
+    print("boardjudge: %d distinct calls of built-ins in engine/ (%d decisions and rounds, %.0fs), at %d places"
+          % (len(records), n, time.time() - t0, len({r["site"] for r in records})))
+    found += [describe(r, got) for r, got in replay(vm, records)]
     if args.calls:
         checks += 1
         if not os.path.exists(args.calls):
