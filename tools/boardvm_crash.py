@@ -105,6 +105,11 @@ def main(argv=None):
             mode = "hog" if seed % 2 else "raise"
             t0 = time.time()
             ok, out = run(b, args.plan, at, mode, heap)
+            done = [line for line in out.splitlines() if line.startswith("boardfit: done frames=")]
+            if done and "crash: MemoryError" not in out:  # the session ended first: strike within it
+                frames = int(done[-1].split("=")[1])
+                at = lo + at % max(1, frames - lo - 50)
+                ok, out = run(b, args.plan, at, mode, heap)
             lines = [line for line in out.splitlines() if line.startswith("crash: ")]
             print("boardvm_crash: seed %d, %s from frame %d, %d KB for the game: %s (%.0fs)"
                   % (seed, mode, at, args.kb, "passed" if ok else "FAILED", time.time() - t0))
