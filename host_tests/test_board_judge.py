@@ -32,17 +32,31 @@ def split_max(s):
 '''
 
 
+@pytest.fixture(autouse=True)
+def own_records():
+    """The recorder's notes start empty here and are given back after: with BOARD_JUDGE
+    set, the session's own (the UI's calls) are in the same module."""
+    kept = (dict(bj.calls), set(bj._done), dict(bj._per_site))
+    for x in (bj.calls, bj._done, bj._per_site):
+        x.clear()
+    yield
+    for x, old in zip((bj.calls, bj._done, bj._per_site), kept):
+        x.clear()
+        x.update(old)
+
+
+def taken():
+    recs = list(bj.calls.values())
+    for x in (bj.calls, bj._done, bj._per_site):
+        x.clear()
+    return recs
+
+
 def replay_snippet(calls_made):
-    bj.calls.clear()
-    bj._done.clear()
-    bj._per_site.clear()
     d = bj.run_routed(SNIPPET, "snippet.py")
     for name, args in calls_made:
         d[name](*args)
-    recs = list(bj.calls.values())
-    bj.calls.clear()
-    bj._done.clear()
-    bj._per_site.clear()
+    recs = taken()
     return recs, [bj.describe(r, got) for r, got in bj.replay(VM, recs)]
 
 
@@ -61,14 +75,10 @@ def test_the_judge_finds_bytes_index_of_an_int_and_passes_what_the_board_takes()
 def test_a_call_that_fails_on_both_the_same_way_is_no_finding():
     recs, found = replay_snippet([("fine", (b"\x03", 5, "y"))])  # find: -1 on both
     assert found == []
-    bj.calls.clear()
     d = bj.run_routed("def f(x):\n    try:\n        return [1].index(x)\n    except ValueError:\n"
                       "        return -1\n", "snippet2.py")
     assert d["f"](7) == -1
-    recs = list(bj.calls.values())
-    bj.calls.clear()
-    bj._done.clear()
-    bj._per_site.clear()
+    recs = taken()
     assert recs and recs[0]["cpython"] == "ValueError"
     assert bj.replay(VM, recs) == []
 
