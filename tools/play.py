@@ -62,10 +62,11 @@ def main(argv=None):
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code))
             pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code))
         app = App(hw)
+        app.catch = True  # a crash shows the crash screen (ui/crash.py), as on the badge
         app.home_screen = Menu(app)
         app.show(app.home_screen)
         while app.running and not hw.quit_requested:
-            app.step()
+            app.frame()
             if args.frames and app.frames >= args.frames:
                 break
         screen = type(app.screen).__name__

@@ -3,7 +3,10 @@ command the README shows in a short form), then the MicroPython lane, then the
 board-VM play-through (tools/boardfit.py --check BOARD_HEAP_KB: the whole scripted
 session on CircuitPython 10.2.1 with that heap for the game) when the board VM is there
 (BOARDVM=, default ../shared/boardvm/circuitpython-board32); without it, that lane
-says plainly that it was skipped.
+says plainly that it was skipped. The pytest lane notes the UI's calls of built-ins
+(BOARD_JUDGE, host_tests/conftest.py) and tools/boardjudge.py makes them again on the
+board VM; tools/boardvm_crash.py strikes two play-throughs with a MemoryError and
+checks that Continue resumes the last save.
 
 Ends with one summary line, `total: <n> passed, <m> failed`, and exits non-zero on
 any failure in any lane.
@@ -19,10 +22,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # scan of --check 96..102, stand-ins off; 97 passes, 96 and 98 fail), so 100 leaves 1 KB
 # for growth (passing is not monotone in the heap: scan, do not bisect, before moving this).
 BOARD_HEAP_KB = "100"
+JUDGE_CALLS = os.path.join(ROOT, "build", "boardjudge-calls.json")
 
 
-def run(cmd):
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+def run(cmd, env=None):
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     lines = []
     for line in proc.stdout:
         sys.stdout.write(line)
@@ -41,7 +45,10 @@ def count(lines, word):
 
 def main():
     py = sys.executable
-    code1, out1 = run([py, "-m", "pytest", "host_tests"] + sys.argv[1:])
+    os.makedirs(os.path.dirname(JUDGE_CALLS), exist_ok=True)
+    if os.path.exists(JUDGE_CALLS):
+        os.remove(JUDGE_CALLS)
+    code1, out1 = run([py, "-m", "pytest", "host_tests"] + sys.argv[1:], dict(os.environ, BOARD_JUDGE=JUDGE_CALLS))
     p1 = count(out1, "passed")
     f1 = count(out1, "failed") + count(out1, "error")
     code2, out2 = run([py, os.path.join("tools", "mpy_lane.py")])
@@ -51,6 +58,11 @@ def main():
     p3 = count(out3, "passed")
     f3 = count(out3, "failed")
     skipped = any(line.startswith("boardfit: skipped") for line in out3)
+    for cmd in (["boardjudge.py", "--calls", JUDGE_CALLS], ["boardvm_crash.py", "--seeds", "1", "2"]):
+        c, out = run([py, os.path.join("tools", cmd[0])] + cmd[1:])  # each VM lane counted with the third
+        p3 += count(out, "passed")
+        f3 += count(out, "failed")
+        code3 = code3 or c
     bad = code1 != 0 or code2 != 0 or code3 != 0
     if bad and f1 + f2 + f3 == 0:
         f1 = 1  # a lane died without counting: still a failure

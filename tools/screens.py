@@ -24,6 +24,7 @@ SCREENS = [
     ("menu", "tools.screens:menu"),
     ("sprites", "tools.screens:sprite_sheet"),
     ("fonts", "tools.screens:fonts"),
+    ("crash", "tools.screens:crash"),
 ]
 SCREENS += __import__("tools.screens_spades", fromlist=["STATES"]).STATES  # the Spades screens
 SCREENS += __import__("tools.screens_spit", None, None, ["SCREENS"]).SCREENS  # Spit states
@@ -34,6 +35,18 @@ SCREENS += __import__("tools.screens_pages", None, None, ["SCREENS"]).SCREENS  #
 
 def menu(app):
     app.step()
+
+
+def crash(app):
+    """The crash screen (ui/crash.py) after a MemoryError in a game."""
+    app.catch = True
+    app.game = "ui.spades_game"
+
+    def boom(now):
+        raise MemoryError()
+
+    app.screen.tick = boom
+    app.frame()
 
 
 SAMPLE_HAND = (51, 50, 46, 42, 37, 36, 34, 25, 21, 20, 12, 8, 0)  # AS KS 9S 5S QH JH 9H AD 10D 9D AC 10C 2C

@@ -353,10 +353,13 @@ class App:
         self.home_module = "ui.menu"
         self.fresh_vm = True
         self.game_vm = True
-        if module_name == "continue":
-            self.resume_saved()  # refused: the menu, here, tells why
-        elif not self.launch(module_name, arg):
-            self._reload(None)
+        try:
+            if module_name == "continue":
+                self.resume_saved()  # refused: the menu, here, tells why
+            elif not self.launch(module_name, arg):
+                self._reload(None)
+        except Exception as e:  # the game's start is inside the game too
+            self.crash(e)
         if self.game is not None and "ui.app_start" in sys.modules:
             self._forget(("ui.app_start",))  # the game is up: its starting code can go
             gc.collect()
@@ -372,5 +375,32 @@ class App:
             self.home_screen = home
             self.show(home)
         while self.running and not self.hw.quit_requested:
+            self.frame()
+
+    def frame(self):
+        """One frame (step). A crash in it (any exception, MemoryError too) ends on the
+        crash screen (ui/crash.py) on the badge, or with catch set, never on a traceback:
+        the game's screen goes first (its heap comes back), then the rest of the game."""
+        try:
             self.step()
+        except Exception as e:  # a reload (BaseException) goes on
+            self.crash(e)
+
+    def crash(self, e):
+        """The crash screen for `e`, raised out of a frame or a game's start."""
+        if not (self.fresh_vm or self.catch) or self.crashed:
+            raise e
+        self.crashed = True
+        self.screen = self._pending = None  # no leave(): nothing is saved after a crash
+        gc.collect()
+        try:
+            from ui import crash
+            crash.show(self, e)
+        except Exception:
+            if not self.fresh_vm:
+                raise
+            self._reload(None)  # not even that fits: the title menu, and Continue there
+
+    catch = False  # set (tools/play.py): the crash screen on the laptop too
+    crashed = False
 

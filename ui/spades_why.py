@@ -286,8 +286,9 @@ def show_hint(t, a, why):
         elif ph == DISCARDING:
             c = a - DISCARD if a != DISCARD_DONE else -1
         t.hint_card = c
-        if c >= 0 and c in t.shown_tiles:
-            t.cursor = t.shown_tiles.index(c)
+        i = t.shown_tiles.find(bytes((c,))) if c >= 0 else -1  # the board's bytes has no index(int)
+        if i >= 0:
+            t.cursor = i
             what = card_text(c)
         else:
             what = "replace no more"

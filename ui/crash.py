@@ -1,0 +1,95 @@
+"""The screen a crash leaves the player on (App.crash, after the game's objects and
+code have let go): one line saying what went wrong, that the game resumes at its last
+save, and "A: continue". On the badge A starts Continue in a fresh VM
+(supervisor.set_next_code_file + reload, as the title menu starts a game), or the title
+menu when the crash was not in a game; on a laptop Continue runs in this process.
+Nothing is saved from here: the save the last save point made is what Continue finds,
+and nvm is not written."""
+import displayio
+
+from ui import keys
+from ui.widgets import TextLine
+
+_WIDTH = 26  # characters of terminalio on the 160-pixel screen
+
+
+def what(e):
+    """What went wrong, in one line."""
+    if isinstance(e, MemoryError):
+        return "Out of memory"
+    msg = str(e)
+    name = type(e).__name__
+    return (name + ": " + msg if msg else name)[:_WIDTH]
+
+
+class Crash:
+    def __init__(self, app, line, in_game):
+        self.app = app
+        self.in_game = in_game
+        self.group = g = displayio.Group()
+        self.lines = []
+        for y, text, color in ((10, "Something went wrong:", 0xFFC040), (26, line, 0xFFFFFF),
+                               (54, "The game resumes at", 0xC0C0C0), (68, "its last save.", 0xC0C0C0),
+                               (100, "A: continue", 0x60FF60)):
+            line = TextLine(text, x=80, y=y, anchor=(0.5, 0), color=color)
+            self.lines.append(line)
+            g.append(line.group)
+
+    def on_key(self, k):
+        if k != keys.A:
+            return False
+        app = self.app
+        app.crashed = False
+        if app.fresh_vm:
+            app._reload("play_continue.py" if self.in_game and app.game_vm else None)
+        elif self.in_game:
+            app.resume_saved()
+        else:
+            app.home()
+        return True
+
+    def tick(self, now):
+        return False
+
+
+# what a crash keeps in the heap: the app, the hardware, this screen and its widgets
+_KEEP = ("ui.app", "ui.keys", "ui.hardware_board", "ui.hardware_laptop", "ui.filestore", "ui.widgets", "ui.sprites",
+         "ui.crash")
+
+
+def let_go(app):
+    """Everything of the game leaves the heap (App.frame has let its screen go): on the
+    badge every module of engine/ and ui/ but the app's, the hardware's and this
+    screen's (a MemoryError may have left almost nothing); on a laptop the game's
+    modules, as going home does. Nothing is saved and no screen's leave() runs."""
+    import gc
+    import sys
+    if app.home_module is not None:
+        app.home_screen = None  # built again when the player comes home
+    if app.fresh_vm:
+        ui = sys.modules.get("ui")
+        for name in [m for m in sys.modules if m.startswith("engine") or m.startswith("ui.") and m not in _KEEP]:
+            sys.modules[name] = None  # as engine.lazy.forget does (it goes too)
+            del sys.modules[name]
+            if name.startswith("ui.") and hasattr(ui, name[3:]):
+                delattr(ui, name[3:])
+        app._before = None
+        app.game = None
+        app.storage = None  # attached again by Continue's VM
+    elif app._before is not None:
+        app.unload()
+    gc.collect()
+    app.hw.display.root_group = displayio.Group()  # the game's pictures go too
+    gc.collect()
+
+
+def show(app, e):
+    """The crash screen for exception `e` (App.frame)."""
+    in_game = app.game is not None
+    let_go(app)
+    app.show(Crash(app, what(e), in_game))
+    try:  # on the serial console (the badge) or the terminal (a laptop), not the screen
+        import traceback  # CircuitPython's sys has no print_exception; its traceback takes e alone
+        traceback.print_exception(e)
+    except Exception:
+        pass
