@@ -8,6 +8,8 @@ outline: an empty place). The spit piles sit in the centre (pile 0, yours, on th
 left; pile 1, the bot's, on the right; one pile in the middle in a one-pile round,
 3.7) with their sizes below; your face-down spit cards at the left, the bot's at the
 right, each with its count. A gold edge and a gold bar under it mark your chosen place.
+The message line runs between the spit decks, above the piles; during SPIT!'s countdown
+it stands on a dark band, gold, and covers nothing (3.5: the piles stay in view).
 One panel (pause, results) covers the table when it is needed.
 
 SpitDrawing is the base of ui.spit_screen.SpitScreen, which keeps the state drawn here

@@ -6,7 +6,9 @@ the results.
 Controls: Left/Right choose a place; A plays its card on the left pile, B on the right
 one (in a one-pile round both play on the one pile); Down moves it into the leftmost
 empty place (3.4); Start pauses (Resume, Rules, Quit). SPIT! (round start, stalemate
-3.5): both spit after a short countdown, or at once on A. Slap (3.6): Left or Right.
+3.5): both spit after a short countdown, or at once on A; an A within SPIT_GRACE of a
+Spit! is that Spit!'s press, late, and plays nothing. Slap (3.6): Left or Right. The
+reveal and the results ignore keys for GUARD_MS after they open.
 A move that fails (the bot landed first, or the card does not fit) shakes back with a
 buzz and costs nothing.
 
