@@ -79,6 +79,9 @@ DIM_MS = const(60000)  # a minute without a key dims the backlight
 CONTINUE = ("ui.spades_game", "ui.spades_game", "ui.spit_screen")
 
 
+# what a crash leaves in the heap: the app, the hardware and the crash screen's widgets
+_KEEP = ("ui.app", "ui.keys", "ui.hardware_board", "ui.widgets", "ui.sprites")
+
 _HOME = const(0)
 _LAUNCH = const(1)
 _CONTINUE = const(2)
@@ -392,10 +395,24 @@ class App:
             raise e
         self.crashed = True
         self.screen = self._pending = None  # no leave(): nothing is saved after a crash
+        in_game = self.game is not None
+        if self.fresh_vm:  # the badge: whatever still holds the game (a module's global)
+            ui = sys.modules.get("ui")  # goes before the crash screen's code comes in
+            for name in [m for m in sys.modules if m.startswith("engine") or m.startswith("ui.") and m not in _KEEP]:
+                sys.modules[name] = None  # as engine.lazy.forget does (it goes too)
+                del sys.modules[name]
+                if name.startswith("ui.") and hasattr(ui, name[3:]):
+                    delattr(ui, name[3:])
+            self._before = self.game = self.storage = None
+            if self.home_module is not None:
+                self.home_screen = None
+            gc.collect()
+            import displayio
+            self.hw.display.root_group = displayio.Group()  # the game's pictures go too
         gc.collect()
         try:
             from ui import crash
-            crash.show(self, e)
+            crash.show(self, e, in_game)
         except Exception:
             if not self.fresh_vm:
                 raise

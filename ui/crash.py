@@ -1,5 +1,5 @@
-"""The screen a crash leaves the player on (App.crash, after the game's objects and
-code have let go): one line saying what went wrong, that the game resumes at its last
+"""The screen a crash leaves the player on (App.crash, after the game's objects and,
+on the badge, its code have let go): one line saying what went wrong, that the game resumes at its last
 save, and "A: continue". On the badge A starts Continue in a fresh VM
 (supervisor.set_next_code_file + reload, as the title menu starts a game), or the title
 menu when the crash was not in a game; on a laptop Continue runs in this process.
@@ -52,40 +52,22 @@ class Crash:
         return False
 
 
-# what a crash keeps in the heap: the app, the hardware, this screen and its widgets
-_KEEP = ("ui.app", "ui.keys", "ui.hardware_board", "ui.hardware_laptop", "ui.filestore", "ui.widgets", "ui.sprites",
-         "ui.crash")
-
-
 def let_go(app):
-    """Everything of the game leaves the heap (App.frame has let its screen go): on the
-    badge every module of engine/ and ui/ but the app's, the hardware's and this
-    screen's (a MemoryError may have left almost nothing); on a laptop the game's
-    modules, as going home does. Nothing is saved and no screen's leave() runs."""
+    """What App.crash left of the game leaves too: on the badge it has let go of every
+    module of engine/ and ui/ but the app's, the hardware's and the widgets' (a
+    MemoryError may have left almost nothing); on a laptop the game's modules go, as
+    going home lets them go. Nothing is saved and no screen's leave() runs."""
     import gc
-    import sys
     if app.home_module is not None:
         app.home_screen = None  # built again when the player comes home
-    if app.fresh_vm:
-        ui = sys.modules.get("ui")
-        for name in [m for m in sys.modules if m.startswith("engine") or m.startswith("ui.") and m not in _KEEP]:
-            sys.modules[name] = None  # as engine.lazy.forget does (it goes too)
-            del sys.modules[name]
-            if name.startswith("ui.") and hasattr(ui, name[3:]):
-                delattr(ui, name[3:])
-        app._before = None
-        app.game = None
-        app.storage = None  # attached again by Continue's VM
-    elif app._before is not None:
+    if app._before is not None:
         app.unload()
-    gc.collect()
-    app.hw.display.root_group = displayio.Group()  # the game's pictures go too
+    app.hw.display.root_group = displayio.Group()
     gc.collect()
 
 
-def show(app, e):
-    """The crash screen for exception `e` (App.frame)."""
-    in_game = app.game is not None
+def show(app, e, in_game):
+    """The crash screen for exception `e` (App.crash); in_game: it struck in a game."""
     let_go(app)
     app.show(Crash(app, what(e), in_game))
     try:  # on the serial console (the badge) or the terminal (a laptop), not the screen
