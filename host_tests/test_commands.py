@@ -56,6 +56,9 @@ COMMANDS = {
     "make wear": ("run", ["tools/wear.py", "--target", "200"], r"result: spades4_match_writes=\d+ "),
     "make boardfit": BOARD_LANE,
     "BOARDVM=/path/to/it make boardfit": BOARD_LANE,
+    # the board VM lane runs these two after boardfit (tools/run_tests.py)
+    "tools/boardjudge.py --calls <file>": ("lane", ["tools/boardjudge.py", "--calls"]),
+    "tools/boardvm_crash.py --seeds 1 2 ...": ("lane", ["tools/boardvm_crash.py", "--seeds", "1", "2"]),
     "tools/boardfit_libs.py": ("run", ["tools/boardfit_libs.py"], r"libs: done|boardfit_libs: skipped: no board VM"),
 }
 
