@@ -35,3 +35,12 @@ def test_trick_stays_help_names_the_time_of_each_choice():
             assert value_text("trick_wait", v) in t and "A" in t, (v, t)
         else:
             assert "until you press A" in t
+
+
+def test_spit_level_help_says_how_often_that_level_slaps_the_bigger_pile_on_purpose():
+    # issue 24 item 6: a level that misjudges the slap (RULES 3.6) on purpose says so;
+    # the share is the bot's own (engine/bots/spit_bot.py LEVELS: wrong slap %)
+    from engine.bots.spit_bot import LEVELS
+    for v in range(1, 6):
+        t = text("level_spit", v)
+        assert "bigger pile" in t and "%d%%" % LEVELS[v - 1][8] in t, (v, t)

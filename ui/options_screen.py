@@ -79,12 +79,8 @@ def help_lines(name, v):
         if v == "points":
             return ("A point per card held each", "round; at 100 lowest wins.")
         return ("End a round with no cards", "left to win the match.")
-    if name == "level_spit":  # the slap, as engine/bots/spit_bot.py LEVELS has it
-        if v == 1:
-            return ("Level 1 of 5: slow; often", "slaps the bigger pile.")
-        if v == 5:
-            return ("Level 5 of 5: quick; slaps", "the smaller pile always.")
-        return ("Level %d of 5: may slap the" % v, "bigger of two within %d%%." % (0, 0, 30, 15, 8)[v])
+    if name == "level_spit":  # the slap errs on purpose: engine/bots/spit_bot.py LEVELS
+        return ("Level %d of 5: slaps the" % v, "bigger pile %d%% of times." % (0, 40, 35, 28, 20, 10)[v])
     if name.startswith("level_"):
         if v == "easy":
             return ("Forgets played cards, now", "and then plays at random.")
