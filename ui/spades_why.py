@@ -285,7 +285,7 @@ def show_hint(t, a, why):
             c = a - DISCARD if a != DISCARD_DONE else -1
         t.hint_card = c
         if c >= 0 and c in t.shown_tiles:
-            t.cursor = t.shown_tiles.index(c)
+            t.cursor = t.shown_tiles.find(bytes((c,)))  # the board's bytes has no index(int)
             what = card_text(c)
         else:
             what = "replace no more"
