@@ -56,6 +56,9 @@ BADGE_FREE_KB = 140  # free heap on a badge with the display running (130-150 KB
 KINDS = ("cursor_move", "card_played", "bot_card_shown", "trick_taken", "spit_move")
 TIMEOUT = 900
 MAX_VMS = 40  # VMs (reloads) in one play-through
+MONKEY_VMS = 5000  # the random player goes home and back far more often
+MONKEY_SEEDS = (1, 2, 3, 4)  # the random player's seeds in make boardfit's scan (make test: the first)
+MONKEY_FRAMES = 20000  # frames a random player plays (about 30 s on the VM)
 ENGINE_SEED = 4  # the match the hard bot's worst decision was reported in
 
 
@@ -109,28 +112,36 @@ class Board:
                              capture_output=True, text=True).stdout
         return int(out.split()[0])
 
-    def run(self, main, args, heap_kb):
+    def copy(self, n):
+        """A copy of the drive for job n of a parallel scan (each run keeps its nvm there)."""
+        d = os.path.join(self.work, "CIRCUITPY-%d" % n)
+        if not os.path.isdir(d):
+            shutil.copytree(self.drive, d)
+        return d
+
+    def run(self, main, args, heap_kb, drive=None):
         """(completed, output) of a run with a heap of heap_kb: for the player, one VM
         per code file, as the badge runs them (code.py's menu reloads into a game's
         play_*.py and back), until the plan is done; the nvm file goes on between them."""
+        drive = drive or self.drive
         for f in ("nvm.bin", "nvm-saved.bin", "player.state"):
-            p = os.path.join(self.drive, f)
+            p = os.path.join(drive, f)
             if os.path.exists(p):
                 os.remove(p)
-        with open(os.path.join(self.drive, "nvm.bin"), "wb") as f:
+        with open(os.path.join(drive, "nvm.bin"), "wb") as f:
             f.write(self.nvm)
         env = dict(os.environ)
         env["MICROPYPATH"] = self.standins + ":" + os.path.join(self.drive, "lib") + ":"
         outs = []
         code_file = "code.py"
         resume = "-"
-        for _ in range(MAX_VMS):
+        for _ in range(MAX_VMS if not args or not args[0].startswith("monkey") else MONKEY_VMS):
             extra = [code_file, resume] if main == "boardfit_main" else []
             cmd = [self.vm, "-X", "heapsize=%dK" % heap_kb, "-c", "import " + main] + list(args) + extra
             if main == "boardfit_main" and len(args) < 2:
                 cmd.insert(len(cmd) - 2, "-")
             try:
-                proc = subprocess.run(cmd, cwd=self.drive, env=env, capture_output=True, text=True,
+                proc = subprocess.run(cmd, cwd=drive, env=env, capture_output=True, text=True,
                                       timeout=TIMEOUT)
             except subprocess.TimeoutExpired:
                 return False, "".join(outs) + "timeout after %ds" % TIMEOUT
@@ -147,6 +158,8 @@ class Board:
 
     def overhead(self, main, args):
         """Heap the harness itself holds while the game runs (bytes)."""
+        if main == "boardfit_main" and "timing" not in args:
+            args = [args[0], "standins"]  # the player set up, no game run
         ok, out = self.run(main, args, 400)
         for line in out.splitlines():
             if line.startswith("heap_standins="):
@@ -171,6 +184,79 @@ class Board:
             else:
                 lo = mid
         return hi
+
+
+def qstr_peak(out):
+    """(interned names, name pools) of the fullest VM of a run (boardfit_main.py prints
+    micropython.qstr_info() at each VM's end; names are never freed in a VM)."""
+    best = (0, 0)
+    for line in out.splitlines():
+        if line.startswith("qstr pool: "):
+            f = dict(p.split("=") for p in line[len("qstr pool: "):].split(", "))
+            best = max(best, (int(f["n_qstr"]), int(f["n_pool"])))
+    return best
+
+
+def scan(b, plans, lo, hi, jobs=2, step=1, log=print):
+    """Every heap from lo to hi KB for the game (the stand-ins added) for each plan, run
+    `jobs` at a time (passing is not monotone in the heap: a bisection can mislead).
+    {plan: {kb: (ok, last line)}} and {plan: (names, pools)} at the highest heap run."""
+    import queue
+    import threading
+    extra = {p: b.overhead("boardfit_main", [p]) for p in plans}
+    tasks = queue.Queue()
+    for kb in range(hi, lo - 1, -step):
+        for p in plans:
+            tasks.put((p, kb))
+    res = {p: {} for p in plans}
+    names = {}
+    lock = threading.Lock()
+
+    def work(n):
+        drive = b.copy(n)
+        while True:
+            try:
+                p, kb = tasks.get_nowait()
+            except queue.Empty:
+                return
+            t0 = time.time()
+            ok, out = b.run("boardfit_main", [p], kb + (extra[p] + 1023) // 1024, drive)
+            with lock:
+                res[p][kb] = (ok, "" if ok else _why(out))
+                if ok and qstr_peak(out) > names.get(p, (0, 0)):
+                    names[p] = qstr_peak(out)
+                log("  %s heap=%dK %s (%.0fs)" % (p, kb, "ok" if ok else "out: " + _why(out), time.time() - t0))
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return res, names
+
+
+def scan_summary(res):
+    """(lowest heap from which every heap up to the scan's top passes, lowest passing
+    heap, failing heaps)."""
+    kbs = sorted(res)
+    fails = [kb for kb in kbs if not res[kb][0]]
+    passing = [kb for kb in kbs if res[kb][0]]
+    reliable = None
+    for kb in reversed(kbs):
+        if not res[kb][0]:
+            break
+        reliable = kb
+    return reliable, (passing[0] if passing else None), fails
+
+
+def _ranges(kbs):
+    out = []
+    for kb in kbs:
+        if out and out[-1][1] == kb - 1:
+            out[-1][1] = kb
+        else:
+            out.append([kb, kb])
+    return ", ".join("%d" % a if a == z else "%d-%d" % (a, z) for a, z in out) or "none"
 
 
 def _why(out):
@@ -221,7 +307,12 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", type=int, default=0, metavar="KB",
                     help="one play-through with KB of heap for the game (stand-ins added); exit 1 if it fails")
-    ap.add_argument("--plan", default="all", help="all, spades4 or spit (with --check)")
+    ap.add_argument("--plan", default="all",
+                    help="with --check or --scan: all, full, spades4, spit or monkey:<seed>:<frames>, or several "
+                         "joined by commas; 'monkey' alone: the seeds of MONKEY_SEEDS")
+    ap.add_argument("--scan", default="", metavar="LO:HI[:STEP]",
+                    help="run every heap from LO to HI KB for the game (the plans of --plan); report each")
+    ap.add_argument("--jobs", type=int, default=2, help="runs at a time in a scan")
     ap.add_argument("--frames", action="store_true", help="only the timed play-through: frame cost per kind")
     args = ap.parse_args(argv)
     vm = vm_path()
@@ -232,8 +323,12 @@ def main(argv=None):
     work = tempfile.mkdtemp(prefix="boardfit-")
     try:
         b = Board(vm, work)
+        plans = plan_names(args.plan)
+        if args.scan:
+            lo, hi, step = ([int(x) for x in args.scan.split(":")] + [1])[:3]
+            return report_scan(b, plans, lo, hi, args.jobs, step)
         if args.check:
-            return check(b, args.check, args.plan)
+            return check(b, args.check, plans)
         if args.frames:
             frame_cost(b, b.overhead("boardfit_main", ["all", "timing"]))
             return 0
@@ -242,19 +337,50 @@ def main(argv=None):
         shutil.rmtree(work, ignore_errors=True)
 
 
-def check(b, kb, plan):
-    extra = b.overhead("boardfit_main", [plan])
-    heap = kb + (extra + 1023) // 1024
-    t0 = time.time()
-    ok, out = b.run("boardfit_main", [plan], heap)
-    print("boardfit: %s play-through with %d KB for the game (%d KB heap, %d KB of it the stand-ins): %s (%.0fs)"
-          % (plan, kb, heap, heap - kb, "completed" if ok else "FAILED", time.time() - t0))
-    if not ok:
-        print(out[-3000:])
-        print("boardfit: 0 passed, 1 failed")
-        return 1
-    print("boardfit: 1 passed, 0 failed")
-    return 0
+def plan_names(arg):
+    out = []
+    for p in arg.split(","):
+        if p == "monkey":
+            out += ["monkey:%d:%d" % (seed, MONKEY_FRAMES) for seed in MONKEY_SEEDS]
+        elif p.startswith("monkey:") and p.count(":") == 1:
+            out.append(p + ":%d" % MONKEY_FRAMES)
+        else:
+            out.append(p)
+    return out
+
+
+def check(b, kb, plans):
+    """Each plan once with kb KB for the game: passed and failed counted."""
+    passed = failed = 0
+    for plan in plans:
+        extra = b.overhead("boardfit_main", [plan])
+        heap = kb + (extra + 1023) // 1024
+        t0 = time.time()
+        ok, out = b.run("boardfit_main", [plan], heap)
+        q, pools = qstr_peak(out)
+        print("boardfit: %s play-through with %d KB for the game (%d KB heap, %d KB of it the stand-ins): %s "
+              "(%.0fs; %d interned names in %d pools at the peak)"
+              % (plan, kb, heap, heap - kb, "completed" if ok else "FAILED", time.time() - t0, q, pools))
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+            print(out[-3000:])
+    print("boardfit: %d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+def report_scan(b, plans, lo, hi, jobs, step=1):
+    res, names = scan(b, plans, lo, hi, jobs, step)
+    bad = 0
+    for p in plans:
+        reliable, lowest, fails = scan_summary(res[p])
+        q, pools = names.get(p, (0, 0))
+        print("scan %s %d-%d KB: fails at %s; lowest passing %s; passes at every heap from %s up; "
+              "%d interned names in %d pools at the peak"
+              % (p, lo, hi, _ranges(fails), lowest, reliable, q, pools))
+        bad += reliable is None
+    return 1 if bad else 0
 
 
 def frame_cost(b, overhead):

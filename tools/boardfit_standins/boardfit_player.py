@@ -89,6 +89,9 @@ def setup(globals_, plan_name, mode, resume):
     global g, plan, timing, hist, worst, profile
     g = globals_
     plan = PLANS.get(plan_name, ())
+    if not plan:  # the full plan and the random player: their own module
+        import boardfit_full
+        plan = boardfit_full.plan(plan_name)
     timing = mode == "timing"
     profile = mode == "profile"
     if resume:
@@ -96,7 +99,10 @@ def setup(globals_, plan_name, mode, resume):
         with open("player.state") as f:
             for line in f:
                 k, v = line.split("=")
-                setattr(mod, k, int(v))
+                if k[0] == "+":
+                    setattr(sys.modules["boardfit_full"], k[1:], int(v))
+                else:
+                    setattr(mod, k, int(v))
     if timing:
         import array
         hist = [array.array("H", bytes(2 * _BUCKETS)) for _ in KINDS]
@@ -109,6 +115,10 @@ def keep():
     with open("player.state", "w") as f:
         for k in _STATE:
             f.write("%s=%d\n" % (k, int(getattr(mod, k))))
+        full = sys.modules.get("boardfit_full")
+        if full is not None:
+            for k in full.STATE:
+                f.write("+%s=%d\n" % (k, int(getattr(full, k))))
 
 
 def take():
@@ -256,6 +266,8 @@ def _decide(app):
         _spit(app, s, home)
     elif kind == "keys":
         _keys(app, s, home, arg)
+    else:
+        sys.modules["boardfit_full"].decide(app, s, home, kind, arg)
     if timing:
         _before(app.screen)
 
@@ -291,7 +303,7 @@ def _menu(app, s, home, label):
 
 def _keys(app, s, home, which):
     global _step
-    seq = KEYS[which]
+    seq = KEYS[which] if which in KEYS else sys.modules["boardfit_full"].KEYS[which]
     if home:
         if _step >= len(seq):
             _next_stage()
