@@ -100,8 +100,8 @@ class Board:
         srcs.append(os.path.join(HERE, "pystone.py"))
         for src in srcs:
             name = os.path.basename(src)[:-3]
-            err = bundle.compile_one(compiler, src, name + ".py", os.path.join(self.standins, name + ".mpy"),
-                                     True, cache=None)
+            out = os.path.join(self.standins, name + ".mpy")  # its path as the VM opens it: one name
+            err = bundle.compile_one(compiler, src, out, out, True, cache=None)
             if err:
                 raise SystemExit("boardfit: " + err)
         self.nvm = nvm_image()

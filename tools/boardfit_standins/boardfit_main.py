@@ -35,7 +35,10 @@ if sys.argv[1] != "standins" and sys.argv[2] != "standins":  # "standins": the h
     except supervisor.ReloadException:
         reloaded = True
     except Exception as e:  # any exception fails the run: the plan (a random player's seed) and the frame
-        print("boardfit: FAIL in %s at frame %d: %s %s" % (sys.argv[1], boardfit_player.frames, type(e).__name__, e))
+        gc.collect()
+        print("boardfit: FAIL in %s at frame %d: %s %s (then %d bytes free)"
+              % (sys.argv[1], boardfit_player.frames, type(e).__name__, e, gc.mem_free()))
+        micropython.qstr_info()  # "allocating 1280 bytes" with 6 pools: the 7th name pool (1,280 names)
         raise
     src = None
     code = None
