@@ -22,7 +22,8 @@ from micropython import const
 _FRAME_MS = const(33)  # virtual ms per frame: the clock is the player's, not the host's
 _BUCKET_US = const(10)  # histogram bucket (VM microseconds)
 _BUCKETS = const(1024)
-KINDS = ("cursor_move", "card_played", "bot_card_shown", "trick_taken", "spit_move", "bot_thinking", "other")
+KINDS = ("cursor_move", "card_played", "bot_card_shown", "trick_taken", "spit_move", "bot_thinking", "other",
+         "save_point")
 _CURSOR = const(0)
 _PLAYED = const(1)
 _BOT_CARD = const(2)
@@ -30,7 +31,9 @@ _TRICK = const(3)
 _SPIT = const(4)
 _THINK = const(5)
 _OTHER = const(6)
-_NONE = const(7)
+_SLOW_US = const(2500)  # VM us: about 130 board-ms (the VM runs about 50 times the board)
+_SAVE = const(7)  # a frame that wrote the nvm (whatever else it did)
+_NONE = const(8)
 # keys (ui/keys.py)
 _B = const(0)
 _A = const(1)
@@ -78,6 +81,7 @@ _piles = -1
 _busy = False
 _t_end = 0
 _buf = bytearray(256)
+_writes = 0  # the nvm's writes when the frame began
 
 
 _STATE = ("stage", "_step", "frames", "now", "_stage_frames", "_snapped", "_first_hand", "_hands", "_sub", "_replayed")
@@ -92,7 +96,7 @@ def setup(globals_, plan_name, mode, resume):
     if not plan:  # the full plan and the random player: their own module
         import boardfit_full
         plan = boardfit_full.plan(plan_name)
-    timing = mode == "timing"
+    timing = mode.endswith("timing")
     profile = mode == "profile"
     if resume:
         mod = sys.modules[__name__]
@@ -180,7 +184,11 @@ def _profile():
 
 
 def _file(us):
-    k = _kind()
+    global _writes
+    import microcontroller
+    w = microcontroller.nvm.writes
+    k = _SAVE if w != _writes else _kind()
+    _writes = w
     if k == _NONE:
         return
     b = us // _BUCKET_US
@@ -191,6 +199,12 @@ def _file(us):
         h[b] += 1
     if us > worst[k]:
         worst[k] = us
+    if us > _SLOW_US:  # tools/boardfit.py names the slowest frames: what the screen was doing
+        s = g["app"].screen
+        m = getattr(s, "m", None)
+        print("slow frame %d %s us=%d %s phase=%d hist=%d stage=%s" % (
+            frames, KINDS[k], us, type(s).__name__, m.phase if m is not None else -1,
+            len(m.history) if m is not None else -1, plan[stage]))
 
 
 def _kind():
