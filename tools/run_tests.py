@@ -21,8 +21,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARD_HEAP_KB = "100"
 # The full plan (everything a player can reach: tools/boardfit_standins/boardfit_full.py) and
 # one random player run at the lowest heap from which a scan (tools/boardfit.py --scan) saw
-# them pass at every size: they do not fit 100 KB yet (issue 22).
-BOARD_FULL_HEAP_KB = "150"
+# them pass at every size: they do not fit 100 KB yet (issue 22). 2026-12-01: the full plan
+# fails at every heap from 90 to 130 and at 132-136, completes at 138 and 140-150 (every 2 KB)
+# (140: 2 KB over the lowest pass, since passing is not monotone); random player 1
+# fails from 90 to 126 and completes at 127-131 and every 3 KB from 131 to 149.
+BOARD_FULL_HEAP_KB = "140"
 BOARD_FULL_PLANS = "full,monkey:1"
 
 
