@@ -849,3 +849,52 @@ def test_last_trick_before_any_trick_says_so_in_the_menu():
     assert t.mode == lay.PAUSED and t.pause.title.text == "No trick yet"
     press(hw, app, keys.UP)
     assert t.pause.title.text == "Paused" and t.m.to_bytes() == before
+
+
+def test_pausing_while_a_hard_bot_searches_lets_the_bots_go_and_resume_makes_the_same_card():
+    # the pause menu's save and its pages (Why?, Score history, Rules) get the bots' room
+    # (the board VM's full plan); the search begins again on Resume, seeded from the play,
+    # so the bot plays the card it would have played unpaused (RULES 1.5: its own choice)
+    import sys
+
+    def searching(hw, app, t):
+        return until(hw, app, lambda: t.m.phase == PLAY and t.bot is not None and t.bot._searching
+                     and app.screen is t and not t.motion.active, ms=20)
+
+    hw, app = app_with(level="hard")
+    t = launch(hw, app, 4)
+    assert searching(hw, app, t)
+    h = len(t.m.history)
+    seat = t.m.to_move
+    assert until(hw, app, lambda: len(t.m.history) > h, play=False, ms=20)
+    unpaused = t.m.history[h]
+
+    hw, app = app_with(level="hard")
+    t = launch(hw, app, 4)
+    assert searching(hw, app, t)
+    assert len(t.m.history) == h and t.m.to_move == seat
+    frames(hw, app, 1, 20)  # a slice or two of its search spent
+    press(hw, app, keys.START)
+    assert t.mode == lay.PAUSED and t.bot is None
+    assert not [name for name in sys.modules if name.startswith("engine.bots")]
+    frames(hw, app, 5, 300)  # nothing decides while paused
+    assert len(t.m.history) == h
+    press(hw, app, keys.B)  # Resume
+    assert until(hw, app, lambda: len(t.m.history) > h, play=False, ms=20)
+    assert t.m.history[h] == unpaused
+
+
+def test_a_hard_hint_lets_the_search_go_before_its_words_come_in():
+    # the hint's words (ui/spades_why.py) load where the search's tables were (the board
+    # VM's full plan ran out there); the next bot begins its search afresh
+    import sys
+    hw, app, t = at_first_play(level="hard")
+    press(hw, app, keys.START, keys.DOWN, keys.A)
+    assert t.hinting
+    assert until(hw, app, lambda: t.hint_card >= 0, play=False, ms=20)
+    assert not [name for name in sys.modules if name.startswith("engine.bots")]
+    assert t.msg.text.startswith(lay.card_text(t.hint_card) + ": ")
+    h = len(t.m.history)
+    press(hw, app, keys.A)  # the hinted card, then the bots play on
+    assert t.m.history[h] == t.hint_card or len(t.m.history) > h
+    assert until(hw, app, lambda: len(t.m.history) >= h + 3, ms=20)

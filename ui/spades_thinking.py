@@ -64,8 +64,13 @@ def think(t, now):
     t.bot_seat = -1
     if t.hinting:
         t.hinting = False
+        why = bot.why
+        bot = None
+        # the hint's words come in where the bots' code and the search's tables were (a
+        # cut-up heap beside them ran out on the board VM); the next bot loads them again
+        layout.let_go("engine.bots")
         from ui import spades_why  # the hint's words: only when asked
-        spades_why.show_hint(t, a, bot.why)
+        spades_why.show_hint(t, a, why)
         layout.let_go("ui.spades_why")
         return True
     w = bot.why

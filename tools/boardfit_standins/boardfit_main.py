@@ -24,7 +24,9 @@ code = {"__name__": "__main__"}
 boardfit_player.setup(code, sys.argv[1], sys.argv[2], sys.argv[4] == "resume")
 gc.collect()
 print("heap_standins=%d" % gc.mem_alloc())
-if sys.argv[1] != "standins":
+import micropython  # noqa: E402
+micropython.qstr_info()  # the stand-ins' and the player's own interned names
+if sys.argv[1] != "standins" and not sys.argv[2].startswith("standins"):  # the harness's own heap only
     with open(sys.argv[3]) as f:
         src = f.read()
     try:
@@ -32,12 +34,19 @@ if sys.argv[1] != "standins":
         reloaded = False
     except supervisor.ReloadException:
         reloaded = True
+    except Exception as e:  # any exception fails the run: the plan (a random player's seed) and the frame
+        gc.collect()
+        print("boardfit: FAIL in %s at frame %d: %s %s (then %d bytes free)"
+              % (sys.argv[1], boardfit_player.frames, type(e).__name__, e, gc.mem_free()))
+        micropython.qstr_info()  # "allocating 1280 bytes" with 6 pools: the 7th name pool (1,280 names)
+        raise
     src = None
     code = None
     gc.collect()
     if boardfit_player.timing:
         boardfit_player.report()
     boardfit_player.keep()
+    micropython.qstr_info()  # the VM's interned names at its end (never freed: its peak)
     if reloaded:
         print("boardfit: reload %s" % (supervisor.next_code_file or "code.py"))
     else:

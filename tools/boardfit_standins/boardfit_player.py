@@ -25,7 +25,8 @@ from micropython import const
 _FRAME_MS = const(33)  # virtual ms per frame: the clock is the player's, not the host's
 _BUCKET_US = const(10)  # histogram bucket (VM microseconds)
 _BUCKETS = const(1024)
-KINDS = ("cursor_move", "card_played", "bot_card_shown", "trick_taken", "spit_move", "bot_thinking", "other")
+KINDS = ("cursor_move", "card_played", "bot_card_shown", "trick_taken", "spit_move", "bot_thinking", "other",
+         "save_point")
 _CURSOR = const(0)
 _PLAYED = const(1)
 _BOT_CARD = const(2)
@@ -33,7 +34,9 @@ _TRICK = const(3)
 _SPIT = const(4)
 _THINK = const(5)
 _OTHER = const(6)
-_NONE = const(7)
+_SLOW_US = const(2500)  # VM us: about 130 board-ms (the VM runs about 50 times the board)
+_SAVE = const(7)  # a frame that wrote the nvm (whatever else it did)
+_NONE = const(8)
 # keys (ui/keys.py)
 _B = const(0)
 _A = const(1)
@@ -82,6 +85,7 @@ _piles = -1
 _busy = False
 _t_end = 0
 _buf = bytearray(256)
+_writes = 0  # the nvm's writes when the frame began
 
 
 _STATE = ("stage", "_step", "frames", "now", "_stage_frames", "_snapped", "_first_hand", "_hands", "_sub", "_replayed",
@@ -103,14 +107,20 @@ def setup(globals_, plan_name, mode, resume):
     global g, plan, timing, hist, worst, profile, pace
     g = globals_
     plan = PLANS.get(plan_name, ())
-    timing = mode == "timing"
+    if not plan:  # the full plan and the random player: their own module
+        import boardfit_full
+        plan = boardfit_full.plan(plan_name)
+    timing = mode.endswith("timing")
     profile = mode == "profile"
     if resume:
         mod = sys.modules[__name__]
         with open("player.state") as f:
             for line in f:
                 k, v = line.split("=")
-                setattr(mod, k, int(v))
+                if k[0] == "+":
+                    setattr(sys.modules["boardfit_full"], k[1:], int(v))
+                else:
+                    setattr(mod, k, int(v))
     if timing:
         import array
         hist = [array.array("H", bytes(2 * _BUCKETS)) for _ in KINDS]
@@ -127,6 +137,10 @@ def keep():
     with open("player.state", "w") as f:
         for k in _STATE:
             f.write("%s=%d\n" % (k, int(getattr(mod, k))))
+        full = sys.modules.get("boardfit_full")
+        if full is not None:
+            for k in full.STATE:
+                f.write("+%s=%d\n" % (k, int(getattr(full, k))))
     if pace is not None:
         pace.report()
 
@@ -195,7 +209,11 @@ def _profile():
 
 
 def _file(us):
-    k = _kind()
+    global _writes
+    import microcontroller
+    w = microcontroller.nvm.writes
+    k = _SAVE if w != _writes else _kind()
+    _writes = w
     if k == _NONE:
         return
     b = us // _BUCKET_US
@@ -206,6 +224,12 @@ def _file(us):
         h[b] += 1
     if us > worst[k]:
         worst[k] = us
+    if us > _SLOW_US:  # tools/boardfit.py names the slowest frames: what the screen was doing
+        s = g["app"].screen
+        m = getattr(s, "m", None)
+        print("slow frame %d %s us=%d %s phase=%d hist=%d stage=%s" % (
+            frames, KINDS[k], us, type(s).__name__, m.phase if m is not None else -1,
+            len(m.history) if m is not None else -1, plan[stage]))
 
 
 def _kind():
@@ -283,6 +307,8 @@ def _decide(app):
         _keys(app, s, home, arg)
     elif kind == "idle":
         pace.idle(app, s, home)
+    else:
+        sys.modules["boardfit_full"].decide(app, s, home, kind, arg)
     if timing:
         _before(app.screen)
 
@@ -318,7 +344,7 @@ def _menu(app, s, home, label):
 
 def _keys(app, s, home, which):
     global _step
-    seq = KEYS[which]
+    seq = KEYS[which] if which in KEYS else sys.modules["boardfit_full"].KEYS[which]
     if home:
         if _step >= len(seq):
             _next_stage()

@@ -12,6 +12,7 @@ class _Nvm:
         self.path = path
         self.size = size
         self.f = None
+        self.writes = 0  # slice assignments: on the badge each is an erase (the player files save points)
 
     def file(self):
         if self.f is None:
@@ -30,6 +31,7 @@ class _Nvm:
         return f.read(1)[0]
 
     def __setitem__(self, i, data):
+        self.writes += 1
         f = self.file()
         if isinstance(i, slice):
             f.seek(i.start)
