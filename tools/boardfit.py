@@ -175,6 +175,8 @@ class Board:
             resume = "resume"
         out = "".join(outs)
         done = "boardfit: done" in out or "engine: done" in out
+        # a crash the game caught (ui/crash.py) is still a failure of the play-through
+        done = done and "\ncrash: " not in "\n" + out
         return proc.returncode == 0 and done, out
 
     def overhead(self, main, args):

@@ -69,7 +69,9 @@ def let_go(app):
 def show(app, e, in_game):
     """The crash screen for exception `e` (App.crash); in_game: it struck in a game."""
     let_go(app)
-    app.show(Crash(app, what(e), in_game))
+    line = what(e)
+    app.show(Crash(app, line, in_game))
+    print("crash:", line)  # the console's line, also where the board has no traceback module
     try:  # on the serial console (the badge) or the terminal (a laptop), not the screen
         import traceback  # CircuitPython's sys has no print_exception; its traceback takes e alone
         traceback.print_exception(e)
