@@ -66,7 +66,7 @@ COMMANDS = {
 def entry(command):
     """The entry for a README command (`.venv/bin/python ` and extra spaces dropped);
     every form of tools/boardfit.py is the board VM lane's (its options are that tool's,
-    reworked on their own branch: --check K --plan P, --frames), None if there is none."""
+    --check K --plan P, --scan LO:HI, --frames), None if there is none."""
     command = " ".join(command.split())
     if command.startswith(".venv/bin/python "):
         command = command[len(".venv/bin/python "):]
