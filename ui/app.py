@@ -237,6 +237,15 @@ class App:
         supervisor.set_next_code_file(code_file)
         supervisor.reload()
 
+    def go_on_fresh(self, entry="play_continue.py"):
+        """The badge: the game goes on from its last save in a fresh VM (`entry`: Continue,
+        or play_hint.py: Continue and a hint), its heap whole again. False, and nothing
+        done, where that would lose play: not a game's own VM, or saves that failed."""
+        if not self.game_vm or self._trouble:
+            return False
+        self._reload(entry)
+        return True
+
     def _switch(self):
         what, module_name, arg = self._pending
         self._pending = None
@@ -357,8 +366,10 @@ class App:
         self.fresh_vm = True
         self.game_vm = True
         try:
-            if module_name == "continue":
-                self.resume_saved()  # refused: the menu, here, tells why
+            if module_name == "continue":  # refused: the menu, here, tells why
+                if self.resume_saved() and arg:  # play_hint.py: the hint asked for as it paused
+                    from ui.spades_thinking import start_hint
+                    start_hint(self.screen)
             elif not self.launch(module_name, arg):
                 self._reload(None)
         except Exception as e:  # the game's start is inside the game too

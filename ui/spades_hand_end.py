@@ -51,6 +51,8 @@ def next_hand(t):
     if t.m.phase == MATCH_OVER:
         match_over(t)
         return
+    if t.app.go_on_fresh():  # the badge: the next hand in a fresh VM, dealt from the hand's end as saved
+        return
     t.after_page(deal_next)
 
 

@@ -5,7 +5,7 @@ return to the table, and a key in the frame the menu or a page closes goes nowhe
 so no key meant for the menu plays a card. Imported when first paused, let go when
 closed."""
 from ui import keys, widgets, spades_layout as layout, spades_thinking as thinking
-from ui.spades_layout import PLAYING, PAUSED, REVIEW, TURN
+from ui.spades_layout import ME, PLAYING, PAUSED, REVIEW, TURN
 
 try:
     from micropython import const
@@ -43,12 +43,15 @@ def open_menu(t):
         t.pause = p
         t.group.append(p.group)
     t.menu.set_items(MENU)
+    t.paged = False
     t.pause.show(True)
     t.hide_picker()
     return True
 
 
 def close(t):
+    if t.paged and _fresh(t):
+        return
     t.mode = PLAYING
     t.quiet = t.app.frames  # a key after the one that closed it, in the same frame, plays nothing
     if t.pause is not None:  # no room kept for it, or this code, under the play
@@ -76,7 +79,11 @@ def on_key(t, key):
     if key != keys.A:
         return False
     i = t.menu.cursor
+    if M_WHY <= i <= M_RULES and i != M_LAST:
+        t.paged = True  # their code and rows came and went: the play goes on in a fresh VM
     if i == M_HINT:
+        if t.m.to_move == ME and t.bot is None and _fresh(t, "play_hint.py"):
+            return True
         close(t)
         thinking.start_hint(t)
     elif i == M_WHY:
@@ -99,6 +106,14 @@ def on_key(t, key):
     else:
         close(t)
     return True
+
+
+def _fresh(t, entry="play_continue.py"):
+    """The badge: back to the play in a fresh VM, from the save made as the menu opened
+    (nothing plays while it is open), so the pages and the hint's search never meet a
+    heap cut up by the pages before (App.go_on_fresh). A replay is never saved: it goes
+    on here."""
+    return not getattr(t.m, "replay_of", 0) and t.app.go_on_fresh(entry)
 
 
 def back(t):

@@ -1,0 +1,179 @@
+"""The Spades table goes on in a fresh VM on the badge (issue 22): the next hand, and the
+play after the pause menu's pages or its hint, start from the last save through a
+reload (App.go_on_fresh), so a long session's cut-up heap never meets the hint's
+search or a page's rows. What only the table knows goes in that save (ui/spades_keep.py)
+so the fresh table is the table as it was; no save point is added (the pause menu's and
+the hand's end's saves are the ones used)."""
+import sys
+
+from engine import storage
+from engine.tricks import PLAY, HAND_OVER
+from host_tests.spades_ui_support import app_with, launch, is_page
+from host_tests.test_ui_home_module import _Supervisor
+from host_tests.test_ui_spades import press, until
+from ui import keys, spades_game, spades_keep
+from ui.spades_pause import MENU
+
+
+class _CountingNvm(bytearray):
+    """The badge's nvm, counting slice assignments (each one a flash erase)."""
+    writes = 0
+
+    def __setitem__(self, i, v):
+        if isinstance(i, slice):
+            self.writes += 1
+        bytearray.__setitem__(self, i, v)
+
+
+def _table_in_hand_2(game_vm=False, monkeypatch=None):
+    """(hw, app, t, sup): a four-player match in its second hand's play, a bot's card
+    and its reasons on the table."""
+    hw, app = app_with()
+    hw.nvm = _CountingNvm(len(hw.nvm))
+    app.storage = storage.attach(hw.nvm)
+    t = launch(hw, app, 4)
+    assert until(hw, app, lambda: t.m.hand_no == 2 and t.m.phase == PLAY and len(t.m.history) >= 2
+                 and app.screen is t and t.bot is None and t.m.to_move == 0 and not t.trick_shown)
+    sup = None
+    if game_vm:
+        sup = _Supervisor()
+        monkeypatch.setitem(sys.modules, "supervisor", sup)
+        app.game_vm = True
+        app.home_module = "ui.menu"
+    return hw, app, t, sup
+
+
+def _choose(hw, app, t, item):
+    if app.screen is not t or t.pause is None or t.pause.group.hidden:
+        press(hw, app, keys.START)
+    while t.menu.cursor != MENU.index(item):
+        press(hw, app, keys.DOWN)
+    hw.press(keys.A)
+    app.step()
+
+
+def test_a_save_keeps_the_bots_reasons_and_your_bid():
+    hw, app, t, _ = _table_in_hand_2()
+    assert any(t.why) and 1 <= t.bid <= 13
+    press(hw, app, keys.START)  # the pause menu's save
+    game, level, blob = storage.Storage(hw.nvm).load_game()
+    part, kept = spades_keep.split(blob)
+    assert part == t.m.to_bytes() and kept is not None
+    hw2, app2 = app_with()
+    t2 = spades_game.resume(app2, blob, level, game)
+    assert t2.m.to_bytes() == t.m.to_bytes()
+    assert list(t2.why) == list(t.why)  # Why? after Continue: the reasons, not "reasons not saved"
+    assert t2.bid == t.bid
+
+
+def test_a_save_of_the_match_alone_continues_with_nothing_kept():
+    hw, app, t, _ = _table_in_hand_2()
+    blob = t.m.to_bytes()
+    assert spades_keep.split(blob)[1] is None or blob[-1] == 0xE7
+    hw2, app2 = app_with()
+    t2 = spades_game.resume(app2, blob, 0, storage.GAME_SPADES4)
+    assert t2.m.to_bytes() == blob and not any(t2.why)
+
+
+def test_an_older_save_whose_last_byte_looks_like_the_mark_is_the_match_whole():
+    # the match's checksum ends the older saves: 1 in 256 ends in the table's mark
+    from engine.spades import Match
+    from engine.bots.spades_bot import Bot
+    from engine.tricks import NEXT_HAND
+    found = None
+    for seed in range(1, 40):
+        m = Match(seed, target=500)
+        bots = [Bot(s, "easy", seed) for s in range(4)]
+        while m.hand_no < 3 and found is None:
+            if m.phase == HAND_OVER:
+                m.apply(NEXT_HAND)
+                continue
+            s = m.to_move
+            m.apply(bots[s].act(m.observation(s)), s)
+            if m.to_bytes()[-1] == 0xE7 and m.to_move == 0:
+                found = m.to_bytes()
+        if found:
+            break
+    assert found is not None
+    hw, app = app_with()
+    t = spades_game.resume(app, found, 0, storage.GAME_SPADES4)
+    assert t is not None and t.m.to_bytes() == found
+
+
+def test_back_to_the_play_after_a_page_goes_on_in_a_fresh_vm_without_another_write(monkeypatch):
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    _choose(hw, app, t, "Why?")
+    written = hw.nvm.writes
+    assert is_page(app.screen)
+    press(hw, app, keys.A)  # back in the pause menu
+    assert app.screen is t and sup.next_file == "unset"
+    hw.press(keys.B)  # back to the play
+    try:
+        app.step()
+    except sup.ReloadException:
+        pass
+    assert not app.running and sup.next_file == "play_continue.py"
+    assert hw.nvm.writes == written  # the save the menu made as it opened is the one resumed
+    game, level, blob = storage.Storage(hw.nvm).load_game()
+    assert spades_keep.split(blob)[0] == t.m.to_bytes()
+
+
+def test_a_pause_with_no_page_goes_on_in_this_vm(monkeypatch):
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    press(hw, app, keys.START, keys.B)
+    assert app.running and sup.next_file == "unset" and app.screen is t
+    _choose(hw, app, t, "Last trick")  # the trick on the table: no page's code
+    press(hw, app, keys.A, keys.B)
+    assert app.running and sup.next_file == "unset" and app.screen is t
+
+
+def test_the_hint_runs_in_a_fresh_vm_that_continues_then_hints(monkeypatch):
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    _choose(hw, app, t, "Rules")
+    press(hw, app, keys.B)
+    assert app.screen is t and sup.next_file == "unset"  # back in the pause menu
+    written = hw.nvm.writes
+    while t.menu.cursor != MENU.index("Hint"):
+        press(hw, app, keys.UP)
+    hw.press(keys.A)
+    try:
+        app.step()
+    except sup.ReloadException:
+        pass
+    assert not app.running and sup.next_file == "play_hint.py" and hw.nvm.writes == written
+    with open("play_hint.py") as f:
+        assert 'app.play("continue", 1)' in f.read()
+    # the next VM: play_hint.py on the same nvm
+    from ui.app import App
+    from ui.hardware_laptop import Headless
+    hw2 = Headless()
+    hw2.nvm[:] = hw.nvm
+    app2 = App(hw2)
+    monkeypatch.setattr(app2, "run", lambda *a, **k: None)
+    app2.play("continue", 1)
+    t2 = app2.screen
+    assert t2.m.to_bytes() == t.m.to_bytes() and t2.hinting and t2.bot is not None
+
+
+def test_the_next_hand_is_dealt_in_a_fresh_vm_from_the_hands_end_save(monkeypatch):
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    assert until(hw, app, lambda: is_page(app.screen))  # hand 2's end, saved
+    written = hw.nvm.writes
+    hw.press(keys.A)
+    try:
+        app.step()
+    except sup.ReloadException:
+        pass
+    assert not app.running and sup.next_file == "play_continue.py" and hw.nvm.writes == written
+    game, level, blob = storage.Storage(hw.nvm).load_game()
+    hw2, app2 = app_with()
+    t2 = spades_game.resume(app2, blob, level, game)
+    assert t2.m.hand_no == 3 and list(t2.why) == list(t.why)
+
+
+def test_where_the_saves_fail_the_play_goes_on_in_this_vm(monkeypatch):
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    app._trouble = storage.WRITE_FAILED  # a reload would lose the play since the last good save
+    _choose(hw, app, t, "Why?")
+    press(hw, app, keys.A, keys.B)
+    assert app.running and sup.next_file == "unset" and app.screen is t
