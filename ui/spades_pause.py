@@ -14,13 +14,13 @@ except ImportError:  # CPython
         return x
 
 MENU = ("Resume", "Hint", "Why?", "Last trick", "Score history", "Rules", "Quit")
-M_RESUME = const(0)
-M_HINT = const(1)
-M_WHY = const(2)
-M_LAST = const(3)
-M_HISTORY = const(4)
-M_RULES = const(5)
-M_QUIT = const(6)
+_M_RESUME = const(0)
+_M_HINT = const(1)
+_M_WHY = const(2)
+_M_LAST = const(3)
+_M_HISTORY = const(4)
+_M_RULES = const(5)
+_M_QUIT = const(6)
 
 
 def open_menu(t):
@@ -79,27 +79,27 @@ def on_key(t, key):
     if key != keys.A:
         return False
     i = t.menu.cursor
-    if M_WHY <= i <= M_RULES and i != M_LAST:
+    if _M_WHY <= i <= _M_RULES and i != _M_LAST:
         t.paged = True  # their code and rows came and went: the play goes on in a fresh VM
-    if i == M_HINT:
+    if i == _M_HINT:
         if t.m.to_move == ME and t.bot is None and _fresh(t, "play_hint.py"):
             return True
         close(t)
         thinking.start_hint(t)
-    elif i == M_WHY:
+    elif i == _M_WHY:
         from ui import spades_why  # words only now, and only for this page
         rows = spades_why.rows(t)
         layout.let_go("ui.spades_why")
         t._page("Why?", rows, "A: back", lambda: back(t))
-    elif i == M_LAST:
+    elif i == _M_LAST:
         review(t)
-    elif i == M_HISTORY:
+    elif i == _M_HISTORY:
         from ui.spades_pages import show_history
         show_history(t, lambda: back(t))
-    elif i == M_RULES:
+    elif i == _M_RULES:
         from ui import rules_screen
         rules_screen.show(t.app, t.game, lambda: back(t))
-    elif i == M_QUIT:
+    elif i == _M_QUIT:
         # saved as the menu opened, and nothing plays while it is open
         t.app.hw.pixels.fill(0)
         t.app.home()  # the match stays saved: Continue resumes it

@@ -21,13 +21,13 @@ DIM = const(0xA8D8B0)
 # the kinds of spades_bot (its _W_ constants)
 SEARCH = 40
 RANDOM = 41
-ONLY = 42
+_ONLY = const(42)
 TAKE = 43
 FORCED = 44
 NIL = 50
 BID = 51
 BLIND = 52
-DOUBLE = 53
+_DOUBLE = const(53)
 KEEP = 54
 PASS = 55
 REPLACE = 56
@@ -76,7 +76,7 @@ PLAY = {
     35: (0, "draws trumps"),
     36: (0, "leads shortest suit"),
     37: (0, "leads lowest spade"),
-    ONLY: (0, "only sensible card"),
+    _ONLY: (0, "only sensible card"),
     TAKE: (6, "cheapest that takes it"),
     FORCED: (0, "only legal card"),
 }
@@ -159,7 +159,7 @@ def head(why, seat, n, name, open_cards):
         return "%s bid %d" % (name, why[1])
     if k == BLIND:
         return name + " bid Blind Nil"
-    if k == DOUBLE:
+    if k == _DOUBLE:
         return name + (" chose Double Nil" if why[1] else ": no Double Nil")
     if k == KEEP:
         what = card_name(why[2]) if open_cards else "the card"
@@ -198,7 +198,7 @@ def lines(why, n, open_cards):
         p = why[3]
         cover = "partner to bid" if p < 0 else "partner bid " + bid_text(p, n)
         return ["%d behind, they have %d, %s" % (why[2] - why[1], why[2], cover)]
-    if k == DOUBLE:
+    if k == _DOUBLE:
         return ["%d behind, you have %d" % (why[3], why[2])]
     if k == KEEP:
         if why[3]:
