@@ -169,8 +169,8 @@ class Board:
             out = proc.stdout + proc.stderr
             outs.append(out)
             nxt = [line.split(" ", 2)[2] for line in out.splitlines() if line.startswith("boardfit: reload ")]
-            if proc.returncode != 0 or not nxt:
-                break
+            if proc.returncode != 0 or not nxt or "\ncrash: " in "\n" + out:
+                break  # a crash the game caught fails the run: its restarts would only repeat it
             code_file = nxt[-1].lstrip("/")
             resume = "resume"
         out = "".join(outs)
@@ -451,6 +451,10 @@ def frame_cost(b, overhead, plan=TIMED_PLAN):
             us = int(f[4][3:])
             n, w, at = slow.get(what, (0, 0, 0))
             slow[what] = (n + 1, max(w, us), int(f[2]) if us > w else at)
+    starts = sorted(int(line[13:]) for line in out.splitlines() if line.startswith("vm start us="))
+    if starts:  # a reload's cost to the player: the next VM's imports and first screen
+        print("  a fresh VM's start to its first frame (imports, the screen built): %d VMs, p50 %.0f ms, worst %.0f ms"
+              % (len(starts), board_ms(starts[len(starts) // 2], pps), board_ms(starts[-1], pps)))
     if slow:
         print("  frames over about 130 board-ms, by kind, screen, phase and stage (count, worst, its frame):")
         for what, (n, w, at) in sorted(slow.items(), key=lambda kv: -kv[1][1])[:16]:

@@ -62,6 +62,9 @@ supervisor.set_next_code_file() + supervisor.reload(): it gets an empty heap, wi
 nothing of the menu and none of the interned names an earlier game left (those are
 never freed in one VM: about 10 KB per game), and going home reloads code.py. The
 entry file calls app.play(module, arg). A laptop keeps everything in one process.
+A game goes on in a fresh VM from the save it just made (go_on_fresh: play_continue.py,
+or play_hint.py, Continue then a hint) where a long stretch in one VM would cut its heap
+up: the Spades table's next hand, and the play after the pause menu's pages or its hint.
 """
 import gc
 import sys

@@ -2,8 +2,10 @@
 history, Rules, Quit; and the last-trick review it opens. Back from any of its pages
 (B, A or Start) is back in the menu; only Resume, B or Start in the menu (or Hint)
 return to the table, and a key in the frame the menu or a page closes goes nowhere,
-so no key meant for the menu plays a card. Imported when first paused, let go when
-closed."""
+so no key meant for the menu plays a card. On the badge, the play after a page (Why?,
+Score history, Rules) or the hint goes on in a fresh VM from the save made as the menu
+opened (App.go_on_fresh): no page's or search's leftovers cut the heap under the play.
+Imported when first paused, let go when closed."""
 from ui import keys, widgets, spades_layout as layout, spades_thinking as thinking
 from ui.spades_layout import ME, PLAYING, PAUSED, REVIEW, TURN
 

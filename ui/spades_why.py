@@ -260,7 +260,7 @@ def rows(t):
 
 def _none(t, seat, slot, name):
     """A bot with no reason to show: it has not bid (slot 0) or played this hand yet,
-    or it did before the game was saved (a save keeps no reasons)."""
+    or it did in a save of an older version (ui/spades_keep.py keeps them now)."""
     from engine.tricks import PLAY as playing  # PLAY here: the rules' phrases
     m = getattr(t, "m", None)
     if m is not None and (m.bids[seat] != -1 if slot == 0
