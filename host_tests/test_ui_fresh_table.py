@@ -4,6 +4,7 @@ reload (App.go_on_fresh), so a long session's cut-up heap never meets the hint's
 search or a page's rows. What only the table knows goes in that save (ui/spades_keep.py)
 so the fresh table is the table as it was; no save point is added (the pause menu's and
 the hand's end's saves are the ones used)."""
+import os
 import sys
 
 from engine import storage
@@ -50,6 +51,17 @@ def _choose(hw, app, t, item):
         press(hw, app, keys.DOWN)
     hw.press(keys.A)
     app.step()
+
+
+def _key_reloads(hw, app, sup, key):
+    """The file the next VM runs once `key` is pressed (None: this VM goes on)."""
+    hw.press(key)
+    try:
+        app.step()
+    except sup.ReloadException:
+        assert not app.running
+        return sup.next_file
+    return None
 
 
 def test_a_save_keeps_the_bots_reasons_and_your_bid():
@@ -107,12 +119,7 @@ def test_back_to_the_play_after_a_page_goes_on_in_a_fresh_vm_without_another_wri
     assert is_page(app.screen)
     press(hw, app, keys.A)  # back in the pause menu
     assert app.screen is t and sup.next_file == "unset"
-    hw.press(keys.B)  # back to the play
-    try:
-        app.step()
-    except sup.ReloadException:
-        pass
-    assert not app.running and sup.next_file == "play_continue.py"
+    assert _key_reloads(hw, app, sup, keys.B) == "play_continue.py"  # back to the play
     assert hw.nvm.writes == written  # the save the menu made as it opened is the one resumed
     game, level, blob = storage.Storage(hw.nvm).load_game()
     assert spades_keep.split(blob)[0] == t.m.to_bytes()
@@ -135,13 +142,8 @@ def test_the_hint_runs_in_a_fresh_vm_that_continues_then_hints(monkeypatch):
     written = hw.nvm.writes
     while t.menu.cursor != MENU.index("Hint"):
         press(hw, app, keys.UP)
-    hw.press(keys.A)
-    try:
-        app.step()
-    except sup.ReloadException:
-        pass
-    assert not app.running and sup.next_file == "play_hint.py" and hw.nvm.writes == written
-    with open("play_hint.py") as f:
+    assert _key_reloads(hw, app, sup, keys.A) == "play_hint.py" and hw.nvm.writes == written
+    with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "play_hint.py")) as f:
         assert 'app.play("continue", 1)' in f.read()
     # the next VM: play_hint.py on the same nvm
     from ui.app import App
@@ -159,12 +161,7 @@ def test_the_next_hand_is_dealt_in_a_fresh_vm_from_the_hands_end_save(monkeypatc
     hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
     assert until(hw, app, lambda: is_page(app.screen))  # hand 2's end, saved
     written = hw.nvm.writes
-    hw.press(keys.A)
-    try:
-        app.step()
-    except sup.ReloadException:
-        pass
-    assert not app.running and sup.next_file == "play_continue.py" and hw.nvm.writes == written
+    assert _key_reloads(hw, app, sup, keys.A) == "play_continue.py" and hw.nvm.writes == written
     game, level, blob = storage.Storage(hw.nvm).load_game()
     hw2, app2 = app_with()
     t2 = spades_game.resume(app2, blob, level, game)
