@@ -114,7 +114,7 @@ def test_an_older_save_whose_last_byte_looks_like_the_mark_is_the_match_whole():
 
 def test_back_to_the_play_after_a_page_goes_on_in_a_fresh_vm_without_another_write(monkeypatch):
     hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
-    _choose(hw, app, t, "Why?")
+    _choose(hw, app, t, "Score history")
     written = hw.nvm.writes
     assert is_page(app.screen)
     press(hw, app, keys.A)  # back in the pause menu
@@ -143,16 +143,7 @@ def test_the_hint_runs_in_a_fresh_vm_that_continues_then_hints(monkeypatch):
     while t.menu.cursor != MENU.index("Hint"):
         press(hw, app, keys.UP)
     assert _key_reloads(hw, app, sup, keys.A) == "play_hint.py" and hw.nvm.writes == written
-    with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "play_hint.py")) as f:
-        assert 'app.play("continue", 1)' in f.read()
-    # the next VM: play_hint.py on the same nvm
-    from ui.app import App
-    from ui.hardware_laptop import Headless
-    hw2 = Headless()
-    hw2.nvm[:] = hw.nvm
-    app2 = App(hw2)
-    monkeypatch.setattr(app2, "run", lambda *a, **k: None)
-    app2.play("continue", 1)
+    hw2, app2 = _next_vm(monkeypatch, hw, "continue", 1)  # play_hint.py
     t2 = app2.screen
     assert t2.m.to_bytes() == t.m.to_bytes() and t2.hinting and t2.bot is not None
 
@@ -174,3 +165,52 @@ def test_where_the_saves_fail_the_play_goes_on_in_this_vm(monkeypatch):
     _choose(hw, app, t, "Why?")
     press(hw, app, keys.A, keys.B)
     assert app.running and sup.next_file == "unset" and app.screen is t
+
+
+def _next_vm(monkeypatch, hw, module, arg):
+    """(hw, app) of the next VM: `module` and `arg` as its play_*.py gives them, on the
+    nvm as the VM before left it, counting writes; its frames are the test's."""
+    from ui.app import App
+    from ui.hardware_laptop import Headless
+    hw2 = Headless()
+    hw2.nvm = _CountingNvm(bytes(hw.nvm))
+    app2 = App(hw2)
+    monkeypatch.setattr(app2, "run", lambda *a, **k: None)
+    app2.play(module, arg)
+    return hw2, app2
+
+
+def test_why_is_a_page_in_a_vm_of_its_own_and_back_is_the_pause_menu_again(monkeypatch):
+    from ui import spades_why
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    press(hw, app, keys.START)
+    written = hw.nvm.writes
+    expected = spades_why.rows(t)  # the table's own page, were it built here
+    for _ in range(MENU.index("Why?")):
+        press(hw, app, keys.DOWN)
+    assert _key_reloads(hw, app, sup, keys.A) == "play_why.py" and hw.nvm.writes == written
+    hw2, app2 = _next_vm(monkeypatch, hw, "ui.spades_why_page", 0)  # play_why.py
+    page = app2.screen
+    assert is_page(page) and page.title.text == "Why?" and page.rows == expected
+    assert _key_reloads(hw2, app2, sup, keys.B) == "play_pause.py" and hw2.nvm.writes == 0
+    hw3, app3 = _next_vm(monkeypatch, hw2, "continue", 2)  # play_pause.py
+    t3 = app3.screen
+    assert t3.m.to_bytes() == t.m.to_bytes() and list(t3.why) == list(t.why)
+    assert not t3.pause.group.hidden and t3.menu.cursor == MENU.index("Why?")
+    assert hw3.nvm.writes == 0  # the menu's save finds nothing changed
+    press(hw3, app3, keys.B)
+    assert app3.running and app3.screen is t3  # and the play goes on in this VM
+
+
+def test_the_entry_files_of_the_fresh_vms_ship_and_say_what_they_run():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.join(root, "tools"))
+    try:
+        import bundle
+    finally:
+        sys.path.pop(0)
+    for name, call in (("play_hint.py", 'app.play("continue", 1)'), ("play_pause.py", 'app.play("continue", 2)'),
+                       ("play_why.py", 'app.play("ui.spades_why_page", 0)')):
+        assert name in bundle.ENTRY_POINTS
+        with open(os.path.join(root, name)) as f:
+            assert call in f.read(), name

@@ -370,16 +370,17 @@ class App:
         self.game_vm = True
         try:
             if module_name == "continue":  # refused: the menu, here, tells why
-                if self.resume_saved() and arg:  # play_hint.py: the hint asked for as it paused
-                    from ui.spades_thinking import start_hint
-                    start_hint(self.screen)
+                arg = arg if self.resume_saved() else 0
             elif not self.launch(module_name, arg):
                 self._reload(None)
+            if self.game is not None and "ui.app_start" in sys.modules:
+                self._forget(("ui.app_start",))  # the game is up: its starting code can go
+                gc.collect()
+            if module_name == "continue" and arg:  # play_hint.py, play_pause.py: then this
+                from ui.spades_pause import go_on
+                go_on(self.screen, arg)
         except Exception as e:  # the game's start is inside the game too
             self.crash(e)
-        if self.game is not None and "ui.app_start" in sys.modules:
-            self._forget(("ui.app_start",))  # the game is up: its starting code can go
-            gc.collect()
         self.run()
 
     def run(self, home=None, home_module=None):

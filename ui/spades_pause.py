@@ -89,6 +89,8 @@ def on_key(t, key):
         close(t)
         thinking.start_hint(t)
     elif i == _M_WHY:
+        if _fresh(t, "play_why.py"):  # the page in a VM of its own (ui/spades_why_page.py)
+            return True
         from ui import spades_why  # words only now, and only for this page
         rows = spades_why.rows(t)
         layout.let_go("ui.spades_why")
@@ -116,6 +118,17 @@ def _fresh(t, entry="play_continue.py"):
     heap cut up by the pages before (App.go_on_fresh). A replay is never saved: it goes
     on here."""
     return not getattr(t.m, "replay_of", 0) and t.app.go_on_fresh(entry)
+
+
+def go_on(t, arg):
+    """A fresh VM's first act (App.play; play_hint.py 1, play_pause.py 2): the hint asked
+    for as the menu closed, or the menu open on Why? again, back from its page's VM."""
+    if arg == 2:
+        open_menu(t)  # its save is the one the page was made from: nothing is written
+        t.menu.set_items(MENU, _M_WHY)
+        return
+    layout.let_go(__name__)
+    thinking.start_hint(t)
 
 
 def back(t):
