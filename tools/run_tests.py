@@ -26,10 +26,10 @@ BOARD_HEAP_KB = "100"
 JUDGE_CALLS = os.path.join(ROOT, "build", "boardjudge-calls.json")
 # The full plan (everything a player can reach: tools/boardfit_standins/boardfit_full.py) and
 # one random player run where checks saw both pass: they do not fit 100 KB yet (issue 22).
-# 2026-12-02, with the fresh VMs: the full plan fails at 100, 104, 108, 112 and 116 (the Why?
-# page built over a table VM's heap) and completes at 120, 124, 130 and 142 (138-144 before);
-# random player 1 fails at 100-112 and completes at 116, 120, 124, 126, 136 and 142.
-# 124 keeps 4 KB over the lowest pass of the full plan.
+# 2026-12-02, with the fresh VMs and Why? in a VM of its own: the full plan fails at 104,
+# 108, 112 and 116 (a hint's search in a VM just continued) and completes at 120 and 124
+# (138-144 before); random player 1 fails at 104 and completes at 112, 116, 120 and 124;
+# random player 2 completes at 124. 124 keeps 4 KB over the full plan's lowest pass.
 BOARD_FULL_HEAP_KB = "124"
 BOARD_FULL_PLANS = "full,monkey:1"
 
