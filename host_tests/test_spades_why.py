@@ -43,7 +43,7 @@ def test_a_bid_names_the_honours_it_counted_and_its_shares_add_up():
     b = sb.Bot(2, "normal")
     a = b.act(v)
     w = b.why
-    assert w[0] == why.BID and a == BID + w[1]
+    assert w[0] == why._BID and a == BID + w[1]
     assert counted(w) == set(cards("AS KS AH KH AC"))  # nothing else of the hand counts
     est = bd.tricks10(bd.masks(v.hand))
     assert w[2] == est == sum(w[5 + s] >> 5 for s in range(4)) + w[9]
@@ -66,7 +66,7 @@ def test_a_bid_over_an_opponents_nil_says_it_shaded():
     v = Obs(hand=hand("AS KS 9S 4S AH KH 3H AC 5C 4C 7D 3D 2D"), seat=2, bids=[-1, 0, -1, -1])
     b = sb.Bot(2, "hard")
     b.act(v)
-    assert b.why[0] == why.BID and b.why[4] & 4  # CH_NIL
+    assert b.why[0] == why._BID and b.why[4] & 4  # CH_NIL
     assert b.why[1] == b.why[3] - 1
 
 
@@ -76,14 +76,14 @@ def test_a_nil_bid_gives_its_estimate_and_risk():
     assert b.act(v) == BID
     k, _, est, risk, limit = b.why[:5]
     m = bd.masks(v.hand)
-    assert k == why.NIL and est == bd.tricks10(m) and risk == bd.nil_risk(m) <= limit
+    assert k == why._NIL and est == bd.tricks10(m) and risk == bd.nil_risk(m) <= limit
 
 
 def test_blind_nil_names_the_score_and_partners_bid():  # RULES 1.4
     v = Obs(hand=b"", looked=False, seat=1, bids=[-1, -1, -1, 5], scores=(400, 100), target=500)
     b = sb.Bot(1, "hard")
     assert b.act(v) == BLIND_NIL
-    assert b.why == (why.BLIND, 100, 400, 5)  # West's side has 100, theirs 400
+    assert b.why == (why._BLIND, 100, 400, 5)  # West's side has 100, theirs 400
     assert why.lines(b.why, 4, False) == ["300 behind, they have 400, partner bid 5"]
 
 
@@ -97,7 +97,7 @@ def test_a_ruff_names_the_lowest_winning_spade():
     v, un = view(t, 0)
     s = ss.Search(1)
     s.start(v, 0, un, 900)
-    assert s.why(s.result()) == (why.TAKE, parse("3S"))
+    assert s.why(s.result()) == (why._TAKE, parse("3S"))
     # the policy over a ruff with the 6S: over-ruffs with the 9S, the lowest that wins
     t = table4(["3S 9S KS 2C", "QH 6C 7C 8C", "2H 9C TC JC", "6S QC KC AC"], [4, 3, 3, 3],
                leader=1, trick=("QH", "2H", "6S"), broken=1, taken=(2, 3, 2, 2))
@@ -139,7 +139,7 @@ def test_the_search_gives_its_deciding_figures():
         pass
     c = s.result()
     w = s.why(c)
-    assert w[0] == why.SEARCH and w[1] == c and w[5] == s.done > 0
+    assert w[0] == why._SEARCH and w[1] == c and w[5] == s.done > 0
     c1, m1, r, m2, deals, rule, p = w[1:8]
     i = s.cands.index(c)
     assert c1 == c and m1 == s.total[i] * 10 // s.done and deals == s.done
@@ -154,13 +154,13 @@ def test_the_search_gives_its_deciding_figures():
 def _named(w):
     """Every card a reason names."""
     k = w[0]
-    if k == why.BID:
+    if k == why._BID:
         return counted(w)
-    if k == why.SEARCH:
+    if k == why._SEARCH:
         return {w[1], w[3], w[7]}
-    if k == why.KEEP:
+    if k == why._KEEP:
         return {w[2]}
-    if k in (why.PASS, why.REPLACE, why.RANDOM) or k in why.PLAY:
+    if k in (why._PASS, why._REPLACE, why._RANDOM) or k in why.PLAY:
         return {w[1]} if 0 <= w[1] < 52 else set()
     return set()
 
@@ -214,7 +214,7 @@ def test_two_player_reasons_name_only_seen_cards(level):
     m = Match2(7, target=500)
     m.scores[:] = [0, 450]
     kinds = _play_checking_reasons(m, level, 2)
-    assert why.KEEP in kinds and why.BID in kinds | {why.NIL}
+    assert why._KEEP in kinds and why._BID in kinds | {why._NIL}
 
 
 # ---- the words ----
@@ -267,7 +267,7 @@ def test_the_page_fits_and_names_no_opponents_hidden_card(level):
             assert len(rows) >= 2 * (n - 1)
             opp = True
             for text, right, _ in rows:
-                assert len(text) <= why.WIDTH and right == ""
+                assert len(text) <= why._WIDTH and right == ""
                 if text.startswith(("North", "West", "East", "Bot")):
                     opp = not text.startswith("North")
                 if opp:  # an opponent's unplayed cards stay hidden: no card, no honours
@@ -295,7 +295,7 @@ def test_reasons_of_a_game_saved_before_they_were_given_are_not_called_missing()
         else:
             want += [name + ": reason not saved", name + ": no card yet"]
     assert rows == want and any(r.endswith(": no card yet") for r in want)
-    assert all(len(r) <= why.WIDTH for r in rows)
+    assert all(len(r) <= why._WIDTH for r in rows)
     t.m = Match(6)  # a new hand, nobody has bid
     assert [text for text, _, _ in why.rows(t)][0] == "West: no bid yet"
 
@@ -306,7 +306,7 @@ def test_hint_lines_fit_the_message_line():
                     ((51, 4, 43, 4, 0, 100, 0, 600, 792, 9), "bid 4"), ((50, 0, 12, 3, 5), "bid Nil"),
                     ((54, 1, 30, 0), "keep it"), ((55, 7, 1), "9{"), ((56, -1), "replace no more")]:
         line = why.hint_line(w, 4, what)
-        assert 0 < len(line) <= why.HINT_WIDTH, line
+        assert 0 < len(line) <= why._HINT_WIDTH, line
     assert why.hint_line((16, 5), 4, "7{") == "7{: lowest sure winner"
     assert why.hint_line((40, 5, 235, 3, 180, 40, 16, 3), 4, "7{") == "beats 5{ by 5.5 points"  # marked
 
@@ -368,14 +368,14 @@ def test_a_forced_card_says_it_was_the_only_legal_card(level):  # RULES 1.5
     forced = [(w, a) for k, w, a in plays if k == 1]
     assert len(forced) >= 8
     for w, a in forced:
-        assert w == (why.FORCED, a)
+        assert w == (why._FORCED, a)
         assert why.lines(w, 4, False) == ["only legal card"]
         assert why.hint_line(w, 4, card_text(a)) == card_text(a) + ": only legal card"
-    assert all(w[0] != why.FORCED for k, w, a in plays if k > 1)  # a choice is never called forced
+    assert all(w[0] != why._FORCED for k, w, a in plays if k > 1)  # a choice is never called forced
 
 
 def test_a_two_player_bid_says_what_the_rounding_means():  # RULES 2.3
-    w = [why.BID, 7, 52, 7, 0, 0, 0, 0, 0, 0]
+    w = [why._BID, 7, 52, 7, 0, 0, 0, 0, 0, 0]
     text = " ".join(why.lines(w, 2, True))
     assert "rounds to" not in text  # jargon
     assert "two players share 13 tricks: about 7" in text

@@ -10,6 +10,7 @@ from engine.tricks import PLAY, HAND_OVER, BIDDING, DECLARE
 from host_tests.spades_ui_support import app_with, launch, is_page
 from host_tests.test_ui_continue import new_app
 from host_tests.test_ui_spades import until, press, my_turn
+from ui.spades_keep import split
 from ui import keys
 from ui.spades_pages import Page
 
@@ -89,12 +90,12 @@ def test_a_power_cut_during_a_replay_returns_to_the_match():
     hw, app, t = _hand_end()
     m = t.m
     blob = m.to_bytes()
-    assert _saved(hw)[2] == blob
+    assert split(_saved(hw)[2])[0] == blob
     press(hw, app, keys.SELECT)
     assert until(hw, app, lambda: my_turn(t, PLAY) and len(t.m.history) >= 6)
     writes = app.storage.writes
     press(hw, app, keys.START)  # the pause menu: a save point of the match, not of the replay
-    assert app.storage.writes == writes and _saved(hw)[2] == blob
+    assert app.storage.writes == writes and split(_saved(hw)[2])[0] == blob
     hw2, app2, t2 = _cut_and_continue(hw)
     try:
         assert type(t2).__name__ == "Table" and not hasattr(t2.m, "replay_of")
@@ -114,7 +115,7 @@ def test_quit_during_a_replay_keeps_the_matchs_save():
         press(hw, app, keys.DOWN)
     press(hw, app, keys.A)
     assert app.screen is app.home_screen
-    assert _saved(hw)[2] == blob
+    assert split(_saved(hw)[2])[0] == blob
 
 
 def test_replay_a_hand_from_the_score_history_then_back_to_the_hand_under_way():
@@ -198,7 +199,7 @@ def test_after_continue_the_score_history_holds_every_kept_hand_to_replay():
     press(hw, app, keys.START)  # saved
     hw2, app2, t2 = _cut_and_continue(hw)
     try:
-        assert t2.m.hand_no == 3 and len(t2.history) == 1  # the table knows the total
+        assert t2.m.hand_no == 3
         press(hw2, app2, keys.START, *([keys.DOWN] * spades_pause.MENU.index("Score history")))
         press(hw2, app2, keys.A)
         assert t2.history == history and len(history) == 2  # the save keeps every hand

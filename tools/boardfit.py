@@ -74,7 +74,7 @@ BOARD_PYSTONES = 1500
 BADGE_FREE_KB = 140  # free heap on a badge with the display running (130-150 KB)
 KINDS = ("cursor_move", "card_played", "bot_card_shown", "trick_taken", "spit_move")
 TIMEOUT = 900
-MAX_VMS = 40  # VMs (reloads) in one play-through
+MAX_VMS = 1500  # VMs (reloads) in one play-through: the full plan makes about 600 (a hand, a hint, a pause with pages: each a VM)
 MONKEY_VMS = 5000  # the random player goes home and back far more often
 MONKEY_SEEDS = (1, 2, 3, 4)  # the random player's seeds in make boardfit's scan (make test: the first)
 MONKEY_FRAMES = 20000  # frames a random player plays (about 30 s on the VM)
@@ -169,8 +169,8 @@ class Board:
             out = proc.stdout + proc.stderr
             outs.append(out)
             nxt = [line.split(" ", 2)[2] for line in out.splitlines() if line.startswith("boardfit: reload ")]
-            if proc.returncode != 0 or not nxt:
-                break
+            if proc.returncode != 0 or not nxt or "\ncrash: " in "\n" + out:
+                break  # a crash the game caught fails the run: its restarts would only repeat it
             code_file = nxt[-1].lstrip("/")
             resume = "resume"
         out = "".join(outs)
@@ -389,7 +389,7 @@ def check(b, kb, plans):
             passed += 1
         else:
             failed += 1
-            print(out[-3000:])
+            print(out[-int(os.environ.get("BOARDFIT_TAIL", "3000")):])  # BOARDFIT_TAIL=0: the whole output
     print("boardfit: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
@@ -451,6 +451,10 @@ def frame_cost(b, overhead, plan=TIMED_PLAN):
             us = int(f[4][3:])
             n, w, at = slow.get(what, (0, 0, 0))
             slow[what] = (n + 1, max(w, us), int(f[2]) if us > w else at)
+    starts = sorted(int(line[13:]) for line in out.splitlines() if line.startswith("vm start us="))
+    if starts:  # a reload's cost to the player: the next VM's imports and first screen
+        print("  a fresh VM's start to its first frame (imports, the screen built): %d VMs, p50 %.0f ms, worst %.0f ms"
+              % (len(starts), board_ms(starts[len(starts) // 2], pps), board_ms(starts[-1], pps)))
     if slow:
         print("  frames over about 130 board-ms, by kind, screen, phase and stage (count, worst, its frame):")
         for what, (n, w, at) in sorted(slow.items(), key=lambda kv: -kv[1][1])[:16]:

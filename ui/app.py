@@ -62,6 +62,9 @@ supervisor.set_next_code_file() + supervisor.reload(): it gets an empty heap, wi
 nothing of the menu and none of the interned names an earlier game left (those are
 never freed in one VM: about 10 KB per game), and going home reloads code.py. The
 entry file calls app.play(module, arg). A laptop keeps everything in one process.
+A game goes on in a fresh VM from the save it just made (go_on_fresh: play_continue.py,
+or play_hint.py, Continue then a hint) where a long stretch in one VM would cut its heap
+up: the Spades table's next hand, and the play after the pause menu's pages or its hint.
 """
 import gc
 import sys
@@ -237,6 +240,15 @@ class App:
         supervisor.set_next_code_file(code_file)
         supervisor.reload()
 
+    def go_on_fresh(self, entry="play_continue.py"):
+        """The badge: the game goes on from its last save in a fresh VM (`entry`: Continue,
+        or play_hint.py: Continue and a hint), its heap whole again. False, and nothing
+        done, where that would lose play: not a game's own VM, or saves that failed."""
+        if not self.game_vm or self._trouble:
+            return False
+        self._reload(entry)
+        return True
+
     def _switch(self):
         what, module_name, arg = self._pending
         self._pending = None
@@ -357,15 +369,18 @@ class App:
         self.fresh_vm = True
         self.game_vm = True
         try:
-            if module_name == "continue":
-                self.resume_saved()  # refused: the menu, here, tells why
+            if module_name == "continue":  # refused: the menu, here, tells why
+                arg = arg if self.resume_saved() else 0
             elif not self.launch(module_name, arg):
                 self._reload(None)
+            if self.game is not None and "ui.app_start" in sys.modules:
+                self._forget(("ui.app_start",))  # the game is up: its starting code can go
+                gc.collect()
+            if module_name == "continue" and arg:  # play_hint.py, play_pause.py: then this
+                from ui.spades_pause import go_on
+                go_on(self.screen, arg)
         except Exception as e:  # the game's start is inside the game too
             self.crash(e)
-        if self.game is not None and "ui.app_start" in sys.modules:
-            self._forget(("ui.app_start",))  # the game is up: its starting code can go
-            gc.collect()
         self.run()
 
     def run(self, home=None, home_module=None):

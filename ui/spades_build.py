@@ -55,7 +55,7 @@ def setup(t, app, match, game, level, opts, store, stats):
     t.cursor = 0
     # the bid picker starts at your last bid in this match (t.bid keeps it), never
     # at a figure that reads as advice (the hint is the advice): 1 in the first hand,
-    # and after a Nil (a quick A would bid it) or a Continue before you bid
+    # and after a Nil (a quick A would bid it); a save keeps it (ui/spades_keep.py restores it)
     b = match.bids[0]
     t.bid = b if 0 < b <= 13 else 1
     t.marked = []  # exchange / discard picks not yet sent

@@ -66,6 +66,20 @@ def start(app, arg=4):
     return t
 
 
+def _match(game_id, blob):
+    """(the saved match, what the table kept or None); a save whose last byte only looks
+    like the table's mark (an older one) is the match's bytes whole."""
+    from ui import spades_keep
+    Match = _engine(game_id).Match
+    part, kept = spades_keep.split(blob)
+    if kept is not None:
+        try:
+            return Match.from_bytes(part), kept
+        except ValueError:
+            pass
+    return Match.from_bytes(blob), None
+
+
 def _travel_light(app):
     """In a game's own VM the saving code waits for the next save point."""
     light = getattr(app, "travel_light", None)
@@ -77,7 +91,7 @@ def _let_go():
     """The table is up: this module is not needed again in this game (a new start
     imports it again)."""
     from ui.spades_layout import let_go
-    let_go(__name__)
+    let_go(__name__, "ui.spades_keep")
 
 
 def resume(app, blob, level_byte, game_id=None):
@@ -97,7 +111,7 @@ def resume(app, blob, level_byte, game_id=None):
     if game_id is None:
         game_id = GAME4 if blob and blob[0] == 0xA4 else GAME2
     try:
-        m = _engine(game_id).Match.from_bytes(blob)
+        m, kept = _match(game_id, blob)
         from engine.tricks import HAND_OVER
         if m.phase == HAND_OVER:  # saved at the hand's end, counted: deal the next
             from engine.lazy import call
@@ -108,6 +122,9 @@ def resume(app, blob, level_byte, game_id=None):
         return None
     from ui.spades_table import Table
     t = Table(app, m, game_id, options.level_value(game_id, level_byte), opts, st, stats)
+    if kept is not None:
+        from ui.spades_keep import restore
+        restore(t, kept)
     app.show(t)
     _let_go()
     _travel_light(app)

@@ -1,7 +1,8 @@
 """The end of a Spades hand and of the match: statistics counted once, the hand's
 breakdown page (RULES 1.7), the next hand, the final score. Imported when a hand
 ends (the table lets the bots go first: none decides until the next hand); it and
-the page leave the heap when the next hand starts. Select on the page replays the
+the page leave the heap when the next hand starts (on the badge the next hand starts in a
+fresh VM, dealt from the hand's end as saved). Select on the page replays the
 hand (ui/spades_replay.py); a replayed hand's end is that module's page."""
 from ui.spades_layout import let_go, lights, ME
 from engine.tricks import MATCH_OVER
@@ -50,6 +51,8 @@ def next_hand(t):
     left the heap (Table.after_page)."""
     if t.m.phase == MATCH_OVER:
         match_over(t)
+        return
+    if t.app.go_on_fresh():  # the badge: the next hand in a fresh VM, dealt from the hand's end as saved
         return
     t.after_page(deal_next)
 

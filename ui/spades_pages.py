@@ -116,7 +116,7 @@ def signed(n):
     return "+%d" % n if n > 0 else "%d" % n
 
 
-LABEL_CHARS = const(18)  # a breakdown label, after its leading space, ends before "-200"
+_LABEL_CHARS = const(18)  # a breakdown label, after its leading space, ends before "-200"
 
 
 def breakdown_rows(lines, names, scores, bags, n=4):
@@ -135,7 +135,7 @@ def breakdown_rows(lines, names, scores, bags, n=4):
                 label = "Double Nil" + label[9:]
             if " South" in label:  # the human's own Nil
                 label = "Your " + label.replace(" South", "")
-            if len(label) > LABEL_CHARS:  # clear of the points at the right
+            if len(label) > _LABEL_CHARS:  # clear of the points at the right
                 label = label.replace("Blind Nil", "B.Nil")
             rows.append((" " + label, signed(p), TEXT))
     return rows

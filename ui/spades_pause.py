@@ -2,10 +2,12 @@
 history, Rules, Quit; and the last-trick review it opens. Back from any of its pages
 (B, A or Start) is back in the menu; only Resume, B or Start in the menu (or Hint)
 return to the table, and a key in the frame the menu or a page closes goes nowhere,
-so no key meant for the menu plays a card. Imported when first paused, let go when
-closed."""
+so no key meant for the menu plays a card. On the badge, the play after a page (Why?,
+Score history, Rules) or the hint goes on in a fresh VM from the save made as the menu
+opened (App.go_on_fresh): no page's or search's leftovers cut the heap under the play.
+Imported when first paused, let go when closed."""
 from ui import keys, widgets, spades_layout as layout, spades_thinking as thinking
-from ui.spades_layout import PLAYING, PAUSED, REVIEW, TURN
+from ui.spades_layout import ME, PLAYING, PAUSED, REVIEW, TURN
 
 try:
     from micropython import const
@@ -14,13 +16,13 @@ except ImportError:  # CPython
         return x
 
 MENU = ("Resume", "Hint", "Why?", "Last trick", "Score history", "Rules", "Quit")
-M_RESUME = const(0)
-M_HINT = const(1)
-M_WHY = const(2)
-M_LAST = const(3)
-M_HISTORY = const(4)
-M_RULES = const(5)
-M_QUIT = const(6)
+_M_RESUME = const(0)
+_M_HINT = const(1)
+_M_WHY = const(2)
+_M_LAST = const(3)
+_M_HISTORY = const(4)
+_M_RULES = const(5)
+_M_QUIT = const(6)
 
 
 def open_menu(t):
@@ -43,12 +45,15 @@ def open_menu(t):
         t.pause = p
         t.group.append(p.group)
     t.menu.set_items(MENU)
+    t.paged = False
     t.pause.show(True)
     t.hide_picker()
     return True
 
 
 def close(t):
+    if t.paged and _fresh(t):
+        return
     t.mode = PLAYING
     t.quiet = t.app.frames  # a key after the one that closed it, in the same frame, plays nothing
     if t.pause is not None:  # no room kept for it, or this code, under the play
@@ -76,29 +81,54 @@ def on_key(t, key):
     if key != keys.A:
         return False
     i = t.menu.cursor
-    if i == M_HINT:
+    if _M_WHY <= i <= _M_RULES and i != _M_LAST:
+        t.paged = True  # their code and rows came and went: the play goes on in a fresh VM
+    if i == _M_HINT:
+        if t.m.to_move == ME and t.bot is None and _fresh(t, "play_hint.py"):
+            return True
         close(t)
         thinking.start_hint(t)
-    elif i == M_WHY:
+    elif i == _M_WHY:
+        if _fresh(t, "play_why.py"):  # the page in a VM of its own (ui/spades_why_page.py)
+            return True
         from ui import spades_why  # words only now, and only for this page
         rows = spades_why.rows(t)
         layout.let_go("ui.spades_why")
         t._page("Why?", rows, "A: back", lambda: back(t))
-    elif i == M_LAST:
+    elif i == _M_LAST:
         review(t)
-    elif i == M_HISTORY:
+    elif i == _M_HISTORY:
         from ui.spades_pages import show_history
         show_history(t, lambda: back(t))
-    elif i == M_RULES:
+    elif i == _M_RULES:
         from ui import rules_screen
         rules_screen.show(t.app, t.game, lambda: back(t))
-    elif i == M_QUIT:
+    elif i == _M_QUIT:
         # saved as the menu opened, and nothing plays while it is open
         t.app.hw.pixels.fill(0)
         t.app.home()  # the match stays saved: Continue resumes it
     else:
         close(t)
     return True
+
+
+def _fresh(t, entry="play_continue.py"):
+    """The badge: back to the play in a fresh VM, from the save made as the menu opened
+    (nothing plays while it is open), so the pages and the hint's search never meet a
+    heap cut up by the pages before (App.go_on_fresh). A replay is never saved: it goes
+    on here."""
+    return not getattr(t.m, "replay_of", 0) and t.app.go_on_fresh(entry)
+
+
+def go_on(t, arg):
+    """A fresh VM's first act (App.play; play_hint.py 1, play_pause.py 2): the hint asked
+    for as the menu closed, or the menu open on Why? again, back from its page's VM."""
+    if arg == 2:
+        open_menu(t)  # its save is the one the page was made from: nothing is written
+        t.menu.set_items(MENU, _M_WHY)
+        return
+    layout.let_go(__name__)
+    thinking.start_hint(t)
 
 
 def back(t):

@@ -269,7 +269,9 @@ class Table:
             if self.m.phase == MATCH_OVER:
                 st.clear_game(stats)
             else:
-                st.save_game(self.game, self._level_byte(), self.m.to_bytes(), stats)
+                from ui.spades_keep import blob  # the match, and what only the table knows
+                st.save_game(self.game, self._level_byte(), blob(self), stats)
+                layout.let_go("ui.spades_keep")
             if self.light:
                 self.app.travel_light()
 

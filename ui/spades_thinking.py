@@ -1,4 +1,4 @@
-"""The bots' turns and the hint at the Spades table: a bot decides in slices (SLICE
+"""The bots' turns and the hint at the Spades table: a bot decides in slices (_SLICE
 playouts a frame) so keys are read meanwhile; "thinking..." shows while it searches.
 A hint runs the bot for the human's seat; ui/spades_why.py (imported for it, let go
 after) marks its choice without playing it and says why. Each bot's reasons for its
@@ -13,7 +13,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-SLICE = const(20)  # playout card plays per frame: about 27 board-ms (60 took 80; make boardfit)
+_SLICE = const(20)  # playout card plays per frame: about 27 board-ms (60 took 80; make boardfit)
 
 
 def start_hint(t):
@@ -42,9 +42,9 @@ def think(t, now):
     paced and a slice takes it well under a millisecond); True when the screen changed."""
     bot = t.bot
     k = getattr(t.app.hw, "think_slices", 1)
-    done = bot.step(SLICE)
+    done = bot.step(_SLICE)
     while not done and k > 1:
-        done = bot.step(SLICE)
+        done = bot.step(_SLICE)
         k -= 1
     if not done:
         t.app.busy = True  # the next slice at once: thinking takes no longer for the frames' rest

@@ -19,21 +19,21 @@ TEXT = const(0xFFFFFF)
 DIM = const(0xA8D8B0)
 
 # the kinds of spades_bot (its _W_ constants)
-SEARCH = 40
-RANDOM = 41
-ONLY = 42
-TAKE = 43
-FORCED = 44
-NIL = 50
-BID = 51
-BLIND = 52
-DOUBLE = 53
-KEEP = 54
-PASS = 55
-REPLACE = 56
+_SEARCH = const(40)
+_RANDOM = const(41)
+_ONLY = const(42)
+_TAKE = const(43)
+_FORCED = const(44)
+_NIL = const(50)
+_BID = const(51)
+_BLIND = const(52)
+_DOUBLE = const(53)
+_KEEP = const(54)
+_PASS = const(55)
+_REPLACE = const(56)
 
-WIDTH = 26  # characters in a row of the page
-HINT_WIDTH = 23  # and in the table's message line
+_WIDTH = const(26)  # characters in a row of the page
+_HINT_WIDTH = const(23)  # and in the table's message line
 
 # what a card play's rule says: (the situation, the choice), by spades_track.WHY[0]
 _GROUPS = ("", "Nil", "bid made, avoids bags", "covering partner's Nil", "setting %s Nil",
@@ -76,9 +76,9 @@ PLAY = {
     35: (0, "draws trumps"),
     36: (0, "leads shortest suit"),
     37: (0, "leads lowest spade"),
-    ONLY: (0, "only sensible card"),
-    TAKE: (6, "cheapest that takes it"),
-    FORCED: (0, "only legal card"),
+    _ONLY: (0, "only sensible card"),
+    _TAKE: (6, "cheapest that takes it"),
+    _FORCED: (0, "only legal card"),
 }
 _SUITS = ("clubs", "diamonds", "hearts", "spades")
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -153,22 +153,22 @@ def _changes(ch, n):
 def head(why, seat, n, name, open_cards):
     """The reason's first row: what the bot did ("North bid 4")."""
     k = why[0]
-    if k == NIL:
+    if k == _NIL:
         return name + " bid Nil"
-    if k == BID:
+    if k == _BID:
         return "%s bid %d" % (name, why[1])
-    if k == BLIND:
+    if k == _BLIND:
         return name + " bid Blind Nil"
-    if k == DOUBLE:
+    if k == _DOUBLE:
         return name + (" chose Double Nil" if why[1] else ": no Double Nil")
-    if k == KEEP:
+    if k == _KEEP:
         what = card_name(why[2]) if open_cards else "the card"
         return "%s %s %s" % (name, "kept" if why[1] else "rejected", what)
-    if k == PASS:
+    if k == _PASS:
         return name + " passed " + (card_name(why[1]) if open_cards else "a card")
-    if k == REPLACE:
+    if k == _REPLACE:
         return name + (" replaced a card" if why[1] >= 0 else " replaced no more")
-    if k == RANDOM and not 0 <= why[1] < 52:
+    if k == _RANDOM and not 0 <= why[1] < 52:
         return name + " chose"
     return "%s played %s" % (name, card_name(why[1]))
 
@@ -176,7 +176,7 @@ def head(why, seat, n, name, open_cards):
 def lines(why, n, open_cards):
     """The reason in phrases (wrapped into rows by rows())."""
     k = why[0]
-    if k == SEARCH:
+    if k == _SEARCH:
         c, m1, r, m2, deals, rule, p = why[1:8]
         out = [rule_text(rule, 0, n)] if c == p else []
         other = "the " + card_name(r) if open_cards else "its next best"
@@ -184,34 +184,34 @@ def lines(why, n, open_cards):
         out.append("%s points a deal" % tenths(m1))
         out.append("%s %s%s" % (other, tenths(m2), " (too little)" if c == p and m2 > m1 else ""))
         return out
-    if k == RANDOM:
+    if k == _RANDOM:
         return ["at random"]
-    if k == NIL:
+    if k == _NIL:
         return ["worth %s tricks, Nil risk %s (up to %s)" % (tenths(why[2]), tenths(why[3]), tenths(why[4]))]
-    if k == BID:
+    if k == _BID:
         out = bid_parts(why, open_cards)
         out.insert(0, "worth %s tricks%s" % (tenths(why[2]), ":" if out else ""))
         if n == 2:
             out.append("two players share 13 tricks: about %d" % why[3])  # its tricks with two hands
         return out + _changes(why[4], n)
-    if k == BLIND:
+    if k == _BLIND:
         p = why[3]
         cover = "partner to bid" if p < 0 else "partner bid " + bid_text(p, n)
         return ["%d behind, they have %d, %s" % (why[2] - why[1], why[2], cover)]
-    if k == DOUBLE:
+    if k == _DOUBLE:
         return ["%d behind, you have %d" % (why[3], why[2])]
-    if k == KEEP:
+    if k == _KEEP:
         if why[3]:
             return ["low enough for Double Nil" if why[1] else "too high for Double Nil"]
         return ["better than average" if why[1] else "worse than average"]
-    if k == PASS:
+    if k == _PASS:
         return ["most dangerous for the Nil" if why[2] else "low: partner's Nil"]
-    if k == REPLACE:
+    if k == _REPLACE:
         return ["could lose the Nil" if why[1] >= 0 else "nothing else dangerous"]
     return [rule_text(k, why[2] if len(why) > 2 else 0, n)]
 
 
-def wrap(phrases, width=WIDTH):
+def wrap(phrases, width=_WIDTH):
     """Phrases joined with ", " into rows of at most `width` characters (indented),
     a phrase kept whole on a row when it fits one."""
     rows = []
@@ -260,7 +260,7 @@ def rows(t):
 
 def _none(t, seat, slot, name):
     """A bot with no reason to show: it has not bid (slot 0) or played this hand yet,
-    or it did before the game was saved (a save keeps no reasons)."""
+    or it did in a save of an older version (ui/spades_keep.py keeps them now)."""
     from engine.tricks import PLAY as playing  # PLAY here: the rules' phrases
     m = getattr(t, "m", None)
     if m is not None and (m.bids[seat] != -1 if slot == 0
@@ -316,7 +316,7 @@ def hint_line(why, n, what):
     """The hint's reason in one line of the table's message, after `what` it marks
     ("10}" or "bid 4"): "10}: lowest that wins", "bid 4: worth 4.3 tricks"."""
     k = why[0]
-    if k == SEARCH:
+    if k == _SEARCH:
         c, m1, r, m2, _, rule, p = why[1:8]
         if c != p:
             text = "beats %s by %s points" % (card_text(r), tenths(m1 - m2))
@@ -324,13 +324,13 @@ def hint_line(why, n, what):
             text = PLAY.get(rule, (0, "its rule of thumb"))[1]
     elif k in PLAY:
         text = PLAY[k][1]
-    elif k == BID:
+    elif k == _BID:
         text = "worth %s tricks" % tenths(why[2])
-    elif k == NIL:
+    elif k == _NIL:
         text = "Nil risk %s" % tenths(why[3])
     else:
         text = lines(why, n, True)[0]
     line = what + ": " + text
-    if len(line) > HINT_WIDTH and len(text) <= HINT_WIDTH:
+    if len(line) > _HINT_WIDTH and len(text) <= _HINT_WIDTH:
         return text  # the picker or the marked card shows what
-    return line[:HINT_WIDTH]
+    return line[:_HINT_WIDTH]

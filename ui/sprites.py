@@ -43,7 +43,7 @@ NORMAL = const(0)
 DIM = const(1)
 CURSOR = const(2)
 HINT = const(3)
-STYLES = const(4)
+_STYLES = const(4)
 
 FELT = const(0x0E6B2E)  # the table
 SUIT_COLORS = (0x009A22, 0x1450E6, 0xE01010, 0x000000)  # clubs diamonds hearts spades
@@ -84,9 +84,9 @@ def palette(tile, style=NORMAL):
     """The palette that draws `tile` (a card, BACK or EMPTY) in `style`. Palettes are
     made on first use and shared (at most 4 suits x 4 styles + 2 small ones)."""
     if tile >= 52:
-        key = tile * STYLES + (style if tile == BACK else 0)
+        key = tile * _STYLES + (style if tile == BACK else 0)
     else:
-        key = (tile // 13) * STYLES + style
+        key = (tile // 13) * _STYLES + style
     p = _palettes.get(key)
     if p is None:
         p = displayio.Palette(4)

@@ -20,7 +20,7 @@ def _side(v, seat):
 HARD_ROUND = 2  # hard rounds its estimate down: contracts first (with spade length
 # counted in full, 1 -> 2 gained ~1.5 bag-charged points a hand, contracts ~95%, two
 # tuning seeds of 200 duplicate hands)
-HARD_NIL_SHADE = 1  # hard bids one less over an opponent's Nil (contracts 88% -> 90%)
+_HARD_NIL_SHADE = const(1)  # hard bids one less over an opponent's Nil (contracts 88% -> 90%)
 NIL_RISK = (0, 4, 5, 13)  # by level index: random, easy, normal, hard (hard 10 -> 13:
 # +1.1 and +1.5 bag-charged points on the tuning seeds, more Nils made less often)
 LOW_NIL = 15  # hard: more Nil risk allowed where it would bid 1 on no tricks (10 ->
@@ -125,7 +125,7 @@ def choose_bid(v, m, level, rng, why=None):
             if total + b > 13 - (level == 3) and b > 1 and est % 10 < 5:
                 b -= 1
                 ch |= _CH_SHORT
-            if level == 3 and HARD_NIL_SHADE:
+            if level == 3 and _HARD_NIL_SHADE:
                 for o in (1, 3):
                     x = v.bids[(me + o) & 3]
                     if (x == 0 or x == BLIND_NIL) and b > 1:

@@ -25,7 +25,7 @@ LEVELS = ("random", "easy", "normal", "hard")
 # a whole match of seed 4: p95 0.86 s, worst 1.09 s, tools/boardfit.py; 1,200 gave a
 # worst of 1.29 s there)
 HARD_BUDGET = 1050
-SAMPLE_COST = 12  # what drawing one deal costs, in card plays
+_SAMPLE_COST = const(12)  # what drawing one deal costs, in card plays
 
 
 def _dead(v):
@@ -220,7 +220,7 @@ class Bot:
                 srch = _searcher()
                 srch.rng.seed(self.rng.next16() + 1)  # the bot's own seed: decisions replay
                 done = srch.start(t, self.seat, unseen_cards(v, t), self.budget,
-                                  known_cards(v, t), SAMPLE_COST, v)
+                                  known_cards(v, t), _SAMPLE_COST, v)
                 self._searching = True
                 if done:
                     self._searching = False

@@ -13,20 +13,20 @@ seed gives the same answer on every port. The UI runs it in slices:
 """
 from engine.rng import Rng
 from engine.bots import spades_track as tr
-from engine.bots.spades_track import above, below, SPADES
+from engine.bots.spades_track import above, below, const, SPADES
 from engine.bots.spades_bid import tricks10, nil_risk
 
 MARGIN = 4  # points per deal another card must gain over the policy's
-EDGE = 2  # ... and must beat it on this many more deals than it loses
+_EDGE = const(2)  # ... and must beat it on this many more deals than it loses
 COVER_MARGIN = 20  # more while the partner's Nil is alive: a low lead the samples
 # call safe still lost Nils the policy's cover would have kept
-MAX_CANDS = 5
-DROP = 12  # points per deal behind the best: that card is played out no more
+_MAX_CANDS = const(5)
+_DROP = const(12)  # points per deal behind the best: that card is played out no more
 TRIES = 12  # deals drawn per sample; the one that fits the bids best is played
 
-BAG_COST = 6  # a bag scores 1 now and costs 100/10 later (less: it may never count)
-SET_COST = 150
-BLIND_FIT = 45  # >0: a Blind Nil hand in play fits when its Nil risk is under this
+_BAG_COST = const(6)  # a bag scores 1 now and costs 100/10 later (less: it may never count)
+_SET_COST = const(150)
+_BLIND_FIT = const(45)  # >0: a Blind Nil hand in play fits when its Nil risk is under this
 
 
 def candidates(t, seat):
@@ -320,7 +320,7 @@ def misfit(d, seat, was, m, blind_fit=0):
             m[s] = d.h[o * 4 + s] | was[o * 4 + s]
         if b == 0:
             # a Blind / Double Nil bidder has passed or replaced its worst cards
-            x = nil_risk(m, n) - (BLIND_FIT if d.blind[o] else 25)
+            x = nil_risk(m, n) - (_BLIND_FIT if d.blind[o] else 25)
         else:
             x = tricks10(m, n) - 10 * b
             if x < 0:
@@ -344,9 +344,9 @@ def playout(w, rng=None):
 def value(w, seat):
     side = w.side(seat)
     other = 1 - side
-    v = tr.hand_value(w, side, BAG_COST) - tr.hand_value(w, other, BAG_COST)
+    v = tr.hand_value(w, side, _BAG_COST) - tr.hand_value(w, other, _BAG_COST)
     if tr.side_need(w, seat) > 0:
-        v -= SET_COST  # a set also costs the match's tempo: play safe for the contract
+        v -= _SET_COST  # a set also costs the match's tempo: play safe for the contract
     return v
 
 
@@ -381,7 +381,7 @@ class Search:
             self.deal = tr.Table(t.n)
             self.work = tr.Table(t.n)
         self.was = t.was
-        self.blind_fit = BLIND_FIT  # cards are exchanged / replaced by now
+        self.blind_fit = _BLIND_FIT  # cards are exchanged / replaced by now
         self.t = t
         self.seat = seat
         self.unseen = unseen
@@ -402,7 +402,7 @@ class Search:
             if j > 0:
                 cands[0], cands[j] = cands[j], cands[0]
         self.rule = tr.WHY[0]
-        if k > MAX_CANDS:
+        if k > _MAX_CANDS:
             self._trim()
             k = len(cands)
         for i in range(13):
@@ -507,7 +507,7 @@ class Search:
                 lo = j
             if tot[j] > tot[hi]:
                 hi = j
-        if tot[hi] - tot[lo] > DROP * self.done:
+        if tot[hi] - tot[lo] > _DROP * self.done:
             c = self.cands
             k -= 1
             c[lo] = c[k]
@@ -528,7 +528,7 @@ class Search:
         need = self.margin * self.done
         for i in range(1, k):
             # deviate from the policy only on a clear gain over most deals
-            if tot[i] - tot[0] > need and self.edge[i] >= EDGE and tot[i] > tot[best]:
+            if tot[i] - tot[0] > need and self.edge[i] >= _EDGE and tot[i] > tot[best]:
                 best = i
         return self.cands[best]
 

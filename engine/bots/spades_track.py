@@ -17,7 +17,7 @@ except ImportError:  # CPython
         return x
 
 SPADES = const(3)
-ALL_SUITS = const(15)
+_ALL_SUITS = const(15)
 
 # highest set bit of 0..127 (255 for 0): top() of a 13-bit mask in two lookups
 _HB = bytearray(128)
@@ -182,7 +182,7 @@ WHY = bytearray(2)
 
 # modes a seat plays in (pick)
 M_WIN = const(0)   # needs tricks, or is setting the other side
-M_DUCK = const(1)  # contract safe: avoid bags
+_M_DUCK = const(1)  # contract safe: avoid bags
 M_NIL = const(2)   # bid Nil and has taken nothing yet
 M_COVER = const(3)  # partner's Nil still alive
 
@@ -202,7 +202,7 @@ def side_need(t, seat):
 
 def mode(t, seat):
     if t.bid[seat] == 0:
-        return M_NIL if t.taken[seat] == 0 else M_DUCK
+        return M_NIL if t.taken[seat] == 0 else _M_DUCK
     if t.n == 4:
         p = seat ^ 2
         if t.bid[p] == 0 and t.taken[p] == 0:
@@ -217,7 +217,7 @@ def mode(t, seat):
     left = t.size[seat]
     if 0 < oneed <= left and oneed + 1 >= left:
         return M_WIN
-    return M_DUCK
+    return _M_DUCK
 
 
 def nil_target(t, seat):
@@ -256,7 +256,7 @@ def pick(t, seat):
     if mine:
         others = t.left[ls] & ~mine
         if ws != ls:  # trumped: nothing of the led suit wins
-            if md == M_NIL or md == M_DUCK:
+            if md == M_NIL or md == _M_DUCK:
                 return _card(ls, top(mine), 1)
             return _card(ls, low(mine), 2)
         over = above(mine, wr)
@@ -265,7 +265,7 @@ def pick(t, seat):
             if under:
                 return _card(ls, top(under), 3)
             return _card(ls, top(mine) if last else low(mine), 4)
-        if md == M_DUCK:
+        if md == _M_DUCK:
             if under:
                 return _card(ls, top(under), 5)
             return _card(ls, top(mine), 6)
@@ -315,7 +315,7 @@ def pick(t, seat):
             if u:
                 return _card(SPADES, top(u), 20)
         return _card(SPADES, low(sp), 21)
-    if md == M_DUCK:
+    if md == _M_DUCK:
         if side:
             WHY[0] = 22
             return _hi_side(h, b)
@@ -387,7 +387,7 @@ def _lead(t, seat, md):
     b = seat * 4
     left = t.left
     sp_ok = t.broken or not (h[b] | h[b + 1] | h[b + 2])
-    if md == M_NIL or md == M_DUCK:
+    if md == M_NIL or md == _M_DUCK:
         # lowest card where the most higher cards are still out
         best = -1
         bv = -99

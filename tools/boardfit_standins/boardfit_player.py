@@ -84,6 +84,7 @@ _shown = False
 _piles = -1
 _busy = False
 _t_end = 0
+_t_vm = 0  # this VM's start (the player set up): its first frame prints how long it took
 _buf = bytearray(256)
 _writes = 0  # the nvm's writes when the frame began
 
@@ -104,7 +105,7 @@ def clock():
 def setup(globals_, plan_name, mode, resume):
     """`mode`: "timing", "profile" or "-"; `resume`: go on from the VM before (its
     state is in player.state: the badge reloaded into a fresh VM)."""
-    global g, plan, timing, hist, worst, profile, pace
+    global g, plan, timing, hist, worst, profile, pace, _t_vm
     g = globals_
     plan = PLANS.get(plan_name, ())
     if not plan:  # the full plan and the random player: their own module
@@ -125,6 +126,8 @@ def setup(globals_, plan_name, mode, resume):
         import array
         hist = [array.array("H", bytes(2 * _BUCKETS)) for _ in KINDS]
         worst = array.array("i", bytes(4 * len(KINDS)))
+    if timing:
+        _t_vm = time.ticks_cpu()
     if mode == "pace" or mode == "pace0":
         import boardfit_pace
         pace = boardfit_pace
@@ -168,10 +171,13 @@ def fail(why):
 
 def frame():
     """The frame boundary: time the frame just done, then choose this frame's key."""
-    global now, frames, _t_end, _qn, _qi, _key
+    global now, frames, _t_end, _qn, _qi, _key, _t_vm
     t0 = time.ticks_cpu()
     if timing and _t_end:
         _file(time.ticks_diff(t0, _t_end))
+    if timing and _t_vm:  # a fresh VM's start: the imports and its first screen built
+        print("vm start us=%d" % time.ticks_diff(t0, _t_vm))
+        _t_vm = 0
     if pace is not None:
         pace.frame_start()
     else:

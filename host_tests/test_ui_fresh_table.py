@@ -1,0 +1,216 @@
+"""The Spades table goes on in a fresh VM on the badge (issue 22): the next hand, and the
+play after the pause menu's pages or its hint, start from the last save through a
+reload (App.go_on_fresh), so a long session's cut-up heap never meets the hint's
+search or a page's rows. What only the table knows goes in that save (ui/spades_keep.py)
+so the fresh table is the table as it was; no save point is added (the pause menu's and
+the hand's end's saves are the ones used)."""
+import os
+import sys
+
+from engine import storage
+from engine.tricks import PLAY, HAND_OVER
+from host_tests.spades_ui_support import app_with, launch, is_page
+from host_tests.test_ui_home_module import _Supervisor
+from host_tests.test_ui_spades import press, until
+from ui import keys, spades_game, spades_keep
+from ui.spades_pause import MENU
+
+
+class _CountingNvm(bytearray):
+    """The badge's nvm, counting slice assignments (each one a flash erase)."""
+    writes = 0
+
+    def __setitem__(self, i, v):
+        if isinstance(i, slice):
+            self.writes += 1
+        bytearray.__setitem__(self, i, v)
+
+
+def _table_in_hand_2(game_vm=False, monkeypatch=None):
+    """(hw, app, t, sup): a four-player match in its second hand's play, a bot's card
+    and its reasons on the table."""
+    hw, app = app_with()
+    hw.nvm = _CountingNvm(len(hw.nvm))
+    app.storage = storage.attach(hw.nvm)
+    t = launch(hw, app, 4)
+    assert until(hw, app, lambda: t.m.hand_no == 2 and t.m.phase == PLAY and len(t.m.history) >= 2
+                 and app.screen is t and t.bot is None and t.m.to_move == 0 and not t.trick_shown)
+    sup = None
+    if game_vm:
+        sup = _Supervisor()
+        monkeypatch.setitem(sys.modules, "supervisor", sup)
+        app.game_vm = True
+        app.home_module = "ui.menu"
+    return hw, app, t, sup
+
+
+def _choose(hw, app, t, item):
+    if app.screen is not t or t.pause is None or t.pause.group.hidden:
+        press(hw, app, keys.START)
+    while t.menu.cursor != MENU.index(item):
+        press(hw, app, keys.DOWN)
+    hw.press(keys.A)
+    app.step()
+
+
+def _key_reloads(hw, app, sup, key):
+    """The file the next VM runs once `key` is pressed (None: this VM goes on)."""
+    hw.press(key)
+    try:
+        app.step()
+    except sup.ReloadException:
+        assert not app.running
+        return sup.next_file
+    return None
+
+
+def test_a_save_keeps_the_bots_reasons_and_your_bid():
+    hw, app, t, _ = _table_in_hand_2()
+    assert any(t.why) and 1 <= t.bid <= 13
+    press(hw, app, keys.START)  # the pause menu's save
+    game, level, blob = storage.Storage(hw.nvm).load_game()
+    part, kept = spades_keep.split(blob)
+    assert part == t.m.to_bytes() and kept is not None
+    hw2, app2 = app_with()
+    t2 = spades_game.resume(app2, blob, level, game)
+    assert t2.m.to_bytes() == t.m.to_bytes()
+    assert list(t2.why) == list(t.why)  # Why? after Continue: the reasons, not "reasons not saved"
+    assert t2.bid == t.bid
+
+
+def test_a_save_of_the_match_alone_continues_with_nothing_kept():
+    hw, app, t, _ = _table_in_hand_2()
+    blob = t.m.to_bytes()
+    assert spades_keep.split(blob)[1] is None or blob[-1] == 0xE7
+    hw2, app2 = app_with()
+    t2 = spades_game.resume(app2, blob, 0, storage.GAME_SPADES4)
+    assert t2.m.to_bytes() == blob and not any(t2.why)
+
+
+def test_an_older_save_whose_last_byte_looks_like_the_mark_is_the_match_whole():
+    # the match's checksum ends the older saves: 1 in 256 ends in the table's mark
+    from engine.spades import Match
+    from engine.bots.spades_bot import Bot
+    from engine.tricks import NEXT_HAND
+    found = None
+    for seed in range(1, 40):
+        m = Match(seed, target=500)
+        bots = [Bot(s, "easy", seed) for s in range(4)]
+        while m.hand_no < 3 and found is None:
+            if m.phase == HAND_OVER:
+                m.apply(NEXT_HAND)
+                continue
+            s = m.to_move
+            m.apply(bots[s].act(m.observation(s)), s)
+            if m.to_bytes()[-1] == 0xE7 and m.to_move == 0:
+                found = m.to_bytes()
+        if found:
+            break
+    assert found is not None
+    hw, app = app_with()
+    t = spades_game.resume(app, found, 0, storage.GAME_SPADES4)
+    assert t is not None and t.m.to_bytes() == found
+
+
+def test_back_to_the_play_after_a_page_goes_on_in_a_fresh_vm_without_another_write(monkeypatch):
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    _choose(hw, app, t, "Score history")
+    written = hw.nvm.writes
+    assert is_page(app.screen)
+    press(hw, app, keys.A)  # back in the pause menu
+    assert app.screen is t and sup.next_file == "unset"
+    assert _key_reloads(hw, app, sup, keys.B) == "play_continue.py"  # back to the play
+    assert hw.nvm.writes == written  # the save the menu made as it opened is the one resumed
+    game, level, blob = storage.Storage(hw.nvm).load_game()
+    assert spades_keep.split(blob)[0] == t.m.to_bytes()
+
+
+def test_a_pause_with_no_page_goes_on_in_this_vm(monkeypatch):
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    press(hw, app, keys.START, keys.B)
+    assert app.running and sup.next_file == "unset" and app.screen is t
+    _choose(hw, app, t, "Last trick")  # the trick on the table: no page's code
+    press(hw, app, keys.A, keys.B)
+    assert app.running and sup.next_file == "unset" and app.screen is t
+
+
+def test_the_hint_runs_in_a_fresh_vm_that_continues_then_hints(monkeypatch):
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    _choose(hw, app, t, "Rules")
+    press(hw, app, keys.B)
+    assert app.screen is t and sup.next_file == "unset"  # back in the pause menu
+    written = hw.nvm.writes
+    while t.menu.cursor != MENU.index("Hint"):
+        press(hw, app, keys.UP)
+    assert _key_reloads(hw, app, sup, keys.A) == "play_hint.py" and hw.nvm.writes == written
+    hw2, app2 = _next_vm(monkeypatch, hw, "continue", 1)  # play_hint.py
+    t2 = app2.screen
+    assert t2.m.to_bytes() == t.m.to_bytes() and t2.hinting and t2.bot is not None
+
+
+def test_the_next_hand_is_dealt_in_a_fresh_vm_from_the_hands_end_save(monkeypatch):
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    assert until(hw, app, lambda: is_page(app.screen))  # hand 2's end, saved
+    written = hw.nvm.writes
+    assert _key_reloads(hw, app, sup, keys.A) == "play_continue.py" and hw.nvm.writes == written
+    game, level, blob = storage.Storage(hw.nvm).load_game()
+    hw2, app2 = app_with()
+    t2 = spades_game.resume(app2, blob, level, game)
+    assert t2.m.hand_no == 3 and list(t2.why) == list(t.why)
+
+
+def test_where_the_saves_fail_the_play_goes_on_in_this_vm(monkeypatch):
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    app._trouble = storage.WRITE_FAILED  # a reload would lose the play since the last good save
+    _choose(hw, app, t, "Why?")
+    press(hw, app, keys.A, keys.B)
+    assert app.running and sup.next_file == "unset" and app.screen is t
+
+
+def _next_vm(monkeypatch, hw, module, arg):
+    """(hw, app) of the next VM: `module` and `arg` as its play_*.py gives them, on the
+    nvm as the VM before left it, counting writes; its frames are the test's."""
+    from ui.app import App
+    from ui.hardware_laptop import Headless
+    hw2 = Headless()
+    hw2.nvm = _CountingNvm(bytes(hw.nvm))
+    app2 = App(hw2)
+    monkeypatch.setattr(app2, "run", lambda *a, **k: None)
+    app2.play(module, arg)
+    return hw2, app2
+
+
+def test_why_is_a_page_in_a_vm_of_its_own_and_back_is_the_pause_menu_again(monkeypatch):
+    from ui import spades_why
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    press(hw, app, keys.START)
+    written = hw.nvm.writes
+    expected = spades_why.rows(t)  # the table's own page, were it built here
+    for _ in range(MENU.index("Why?")):
+        press(hw, app, keys.DOWN)
+    assert _key_reloads(hw, app, sup, keys.A) == "play_why.py" and hw.nvm.writes == written
+    hw2, app2 = _next_vm(monkeypatch, hw, "ui.spades_why_page", 0)  # play_why.py
+    page = app2.screen
+    assert is_page(page) and page.title.text == "Why?" and page.rows == expected
+    assert _key_reloads(hw2, app2, sup, keys.B) == "play_pause.py" and hw2.nvm.writes == 0
+    hw3, app3 = _next_vm(monkeypatch, hw2, "continue", 2)  # play_pause.py
+    t3 = app3.screen
+    assert t3.m.to_bytes() == t.m.to_bytes() and list(t3.why) == list(t.why)
+    assert not t3.pause.group.hidden and t3.menu.cursor == MENU.index("Why?")
+    assert hw3.nvm.writes == 0  # the menu's save finds nothing changed
+    press(hw3, app3, keys.B)
+    assert app3.running and app3.screen is t3  # and the play goes on in this VM
+
+
+def test_the_entry_files_of_the_fresh_vms_ship_and_say_what_they_run():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.join(root, "tools"))
+    try:
+        import bundle
+    finally:
+        sys.path.pop(0)
+    for name, call in (("play_hint.py", 'app.play("continue", 1)'), ("play_pause.py", 'app.play("continue", 2)'),
+                       ("play_why.py", 'app.play("ui.spades_why_page", 0)')):
+        assert name in bundle.ENTRY_POINTS
+        with open(os.path.join(root, name)) as f:
+            assert call in f.read(), name
