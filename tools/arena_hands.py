@@ -10,7 +10,8 @@ share of the 10-bag penalty over a match); intervals are 95% normal intervals ov
 deals. Per side: contracts made, Nils made/bid, and the last-seat count: its side
 short of its contract, a non-Nil opponent winning the trick, a card that wins it in
 hand, and the trick left to the opponent. Level `hard-bids` bids as hard and plays
-its cards as normal (the search's worth alone). Last line:
+its cards as normal (the search's worth alone); `ismcts:<iterations>` and `seer` are
+the sparring partners (spar_level, tools/spar_ismcts.py and tools/spar_seer.py). Last line:
 `result: pair_points=<x> ci95=<lo>-<hi> bag_charged=<y> bag_ci95=<lo>-<hi> hands=<n>`.
 """
 import math
@@ -34,10 +35,40 @@ class BidsOnly:
         return (self.normal if v.phase == PLAY else self.hard).act(v)
 
 
-def make_bot(seat, level, seed, budget):
+def spar_level(level):
+    """The sparring partners' level names (tools/spar_ismcts.py, tools/spar_seer.py):
+    ("ismcts", iterations, policy rollouts?) for `ismcts:<iterations>` (`:random`
+    after it: random rollouts), ("seer", iterations) for `seer` (`seer:<iterations>`
+    while more than its solver's cards are left, 1000 by default); None for any
+    other name. ValueError for a malformed one."""
+    parts = level.split(":")
+    if parts[0] == "ismcts":
+        if len(parts) not in (2, 3) or not parts[1].isdigit() or int(parts[1]) < 1 or (
+                len(parts) == 3 and parts[2] not in ("random", "policy")):
+            raise ValueError("level ismcts:<iterations>[:random]: %r" % level)
+        return ("ismcts", int(parts[1]), len(parts) == 2 or parts[2] == "policy")
+    if parts[0] == "seer":
+        if len(parts) > 2 or (len(parts) == 2 and (not parts[1].isdigit() or int(parts[1]) < 1)):
+            raise ValueError("level seer or seer:<iterations>: %r" % level)
+        return ("seer", int(parts[1]) if len(parts) == 2 else 1000)
+    return None
+
+
+def make_bot(seat, level, seed, budget, match=None):
+    """A bot for seat: a level of engine/bots/spades_bot, hard-bids, or a sparring
+    partner (spar_level); the seer is handed `match` (it sees every card)."""
     if level == "hard-bids":
         return BidsOnly(seat, seed, budget)
-    return sb.Bot(seat, level, seed, budget)
+    sp = spar_level(level)
+    if sp is None:
+        return sb.Bot(seat, level, seed, budget)
+    if sp[0] == "ismcts":
+        from spar_ismcts import Ismcts
+        return Ismcts(seat, sp[1], seed, sp[2], budget)
+    from spar_seer import Seer
+    bot = Seer(seat, sp[1], seed, budget)
+    bot.match = match
+    return bot
 
 
 def last_seat_chance(v):
@@ -80,7 +111,7 @@ def play_hand(game, seed, levels, budget, sides, target=500):
     m = make_match(game, seed, target)
     n = 4 if game == "spades4" else 2
     side_of = [(s & 1) if n == 4 else s for s in range(n)]
-    bots = [make_bot(s, levels[side_of[s]], seed * 8 + s, budget) for s in range(n)]
+    bots = [make_bot(s, levels[side_of[s]], seed * 8 + s, budget, m) for s in range(n)]
     while m.phase not in (HAND_OVER, MATCH_OVER):
         s = m.to_move
         v = m.observation(s)
