@@ -8,6 +8,10 @@ matches played (rounded up to an even number). Prints per side: match win rate w
 a 95% interval (Wilson), average points per hand, contract made rate, Nil bid and Nil
 made rates, bags per hand, Bostons; the last line is
 `result: a_win_rate=<x> ci95=<lo>-<hi> games=<n>`.
+
+Levels: random, easy, normal, hard, hard-bids (tools/arena_hands.py), and the
+sparring partners ismcts:<iterations> (tools/spar_ismcts.py; ismcts:<n>:random for
+random rollouts) and seer (tools/spar_seer.py; seer:<n> sets its tree's iterations).
 """
 import argparse
 import math
