@@ -7,9 +7,11 @@ the same cards in turn.
 pair_points is side a's margin over side b per hand (the mean over deals of the two
 tables' margins, halved), bag_charged the same with every bag 10 points more (its
 share of the 10-bag penalty over a match); intervals are 95% normal intervals over the
-deals. Per side: contracts made, Nils made/bid, and the last-seat count: its side
+deals. Per side: contracts made, Nils made/bid, the last-seat count (its side
 short of its contract, a non-Nil opponent winning the trick, a card that wins it in
-hand, and the trick left to the opponent. Level `hard-bids` bids as hard and plays
+hand, and the trick left to the opponent) and its laptop milliseconds a card (cards
+chosen from two or more: the compute the sparring partners' iterations are matched
+to). Level `hard-bids` bids as hard and plays
 its cards as normal (the search's worth alone); `ismcts:<iterations>` and `seer` are
 the sparring partners (spar_level, tools/spar_ismcts.py and tools/spar_seer.py). Last line:
 `result: pair_points=<x> ci95=<lo>-<hi> bag_charged=<y> bag_ci95=<lo>-<hi> hands=<n>`.
@@ -102,6 +104,8 @@ def side_stats():
     st = Stats()
     st.chances = 0
     st.declined = 0
+    st.think = 0.0  # seconds spent choosing cards with more than one in hand
+    st.cards = 0
     return st
 
 
@@ -116,9 +120,13 @@ def play_hand(game, seed, levels, budget, sides, target=500):
         s = m.to_move
         v = m.observation(s)
         win = last_seat_chance(v)
+        t0 = time.perf_counter()
         a = bots[s].act(v)
+        st = sides[side_of[s]]
+        if v.phase == PLAY and len(v.hand) > 1:
+            st.think += time.perf_counter() - t0
+            st.cards += 1
         if win is not None:
-            st = sides[side_of[s]]
             st.chances += 1
             st.declined += a not in win
         m.apply(a, s)
@@ -163,8 +171,9 @@ def run(game, a, b, hands, seed, budget, quiet=False, out=print):
         % (game, a, b, seed, hands, budget))
     for name, st in (("a:" + a, A), ("b:" + b, B)):
         out("%-11s contracts made %d/%d = %.3f  nils made %d/%d  last seat declined %d of %d"
+            "  ms/card %.2f"
             % (name, st.made, st.contracts, st.made / max(1, st.contracts), st.nils_made,
-               st.nils, st.declined, st.chances))
+               st.nils, st.declined, st.chances, 1000 * st.think / max(1, st.cards)))
     p, plo, phi = interval(plain)
     g, glo, ghi = interval(charged)
     out("result: pair_points=%.1f ci95=%.1f-%.1f bag_charged=%.1f bag_ci95=%.1f-%.1f hands=%d"
