@@ -27,6 +27,14 @@ Blind Nil exchange, two players' keep/reject draws and Double Nil discards) is t
 hard bot's (engine/bots/spades_bidding via spades_bot.Bot level hard): this bot
 differs from hard in its card play only.
 
+Cost: an iteration is about 0.14 laptop ms at four players (one deal drawn, one
+node added, one policy rollout), 0.1 ms at two. Ten times hard's compute a card
+(`tools/arena.py --hands` prints each side's laptop ms a card) is ismcts:260 at four
+players (over 300 deals: 41.9 ms a card against hard's 3.9, 10.8x) and ismcts:380 at
+two (41.7 against 4.05, 10.3x); ismcts:26 is about hard's own cost (4.5 ms). Normal's
+cost (0.06 ms) buys less than one iteration: ismcts:1 (a random legal card) is the
+nearest.
+
 `Ismcts.determinize` is public for the tests; `search_root` (the tree over one given
 determinization list) is what tools/spar_seer.py reuses with the true deal.
 """
