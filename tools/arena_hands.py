@@ -7,10 +7,13 @@ the same cards in turn.
 pair_points is side a's margin over side b per hand (the mean over deals of the two
 tables' margins, halved), bag_charged the same with every bag 10 points more (its
 share of the 10-bag penalty over a match); intervals are 95% normal intervals over the
-deals. Per side: contracts made, Nils made/bid, and the last-seat count: its side
+deals. Per side: contracts made, Nils made/bid, the last-seat count (its side
 short of its contract, a non-Nil opponent winning the trick, a card that wins it in
-hand, and the trick left to the opponent. Level `hard-bids` bids as hard and plays
-its cards as normal (the search's worth alone). Last line:
+hand, and the trick left to the opponent) and its laptop milliseconds a card (cards
+chosen from two or more: the compute the sparring partners' iterations are matched
+to). Level `hard-bids` bids as hard and plays
+its cards as normal (the search's worth alone); `ismcts:<iterations>` and `seer` are
+the sparring partners (spar_level, tools/spar_ismcts.py and tools/spar_seer.py). Last line:
 `result: pair_points=<x> ci95=<lo>-<hi> bag_charged=<y> bag_ci95=<lo>-<hi> hands=<n>`.
 """
 import math
@@ -34,10 +37,40 @@ class BidsOnly:
         return (self.normal if v.phase == PLAY else self.hard).act(v)
 
 
-def make_bot(seat, level, seed, budget):
+def spar_level(level):
+    """The sparring partners' level names (tools/spar_ismcts.py, tools/spar_seer.py):
+    ("ismcts", iterations, policy rollouts?) for `ismcts:<iterations>` (`:random`
+    after it: random rollouts), ("seer", iterations) for `seer` (`seer:<iterations>`
+    while more than its solver's cards are left, 1000 by default); None for any
+    other name. ValueError for a malformed one."""
+    parts = level.split(":")
+    if parts[0] == "ismcts":
+        if len(parts) not in (2, 3) or not parts[1].isdigit() or int(parts[1]) < 1 or (
+                len(parts) == 3 and parts[2] not in ("random", "policy")):
+            raise ValueError("level ismcts:<iterations>[:random]: %r" % level)
+        return ("ismcts", int(parts[1]), len(parts) == 2 or parts[2] == "policy")
+    if parts[0] == "seer":
+        if len(parts) > 2 or (len(parts) == 2 and (not parts[1].isdigit() or int(parts[1]) < 1)):
+            raise ValueError("level seer or seer:<iterations>: %r" % level)
+        return ("seer", int(parts[1]) if len(parts) == 2 else 1000)
+    return None
+
+
+def make_bot(seat, level, seed, budget, match=None):
+    """A bot for seat: a level of engine/bots/spades_bot, hard-bids, or a sparring
+    partner (spar_level); the seer is handed `match` (it sees every card)."""
     if level == "hard-bids":
         return BidsOnly(seat, seed, budget)
-    return sb.Bot(seat, level, seed, budget)
+    sp = spar_level(level)
+    if sp is None:
+        return sb.Bot(seat, level, seed, budget)
+    if sp[0] == "ismcts":
+        from spar_ismcts import Ismcts
+        return Ismcts(seat, sp[1], seed, sp[2], budget)
+    from spar_seer import Seer
+    bot = Seer(seat, sp[1], seed, budget)
+    bot.match = match
+    return bot
 
 
 def last_seat_chance(v):
@@ -71,6 +104,8 @@ def side_stats():
     st = Stats()
     st.chances = 0
     st.declined = 0
+    st.think = 0.0  # seconds spent choosing cards with more than one in hand
+    st.cards = 0
     return st
 
 
@@ -80,14 +115,18 @@ def play_hand(game, seed, levels, budget, sides, target=500):
     m = make_match(game, seed, target)
     n = 4 if game == "spades4" else 2
     side_of = [(s & 1) if n == 4 else s for s in range(n)]
-    bots = [make_bot(s, levels[side_of[s]], seed * 8 + s, budget) for s in range(n)]
+    bots = [make_bot(s, levels[side_of[s]], seed * 8 + s, budget, m) for s in range(n)]
     while m.phase not in (HAND_OVER, MATCH_OVER):
         s = m.to_move
         v = m.observation(s)
         win = last_seat_chance(v)
+        t0 = time.perf_counter()
         a = bots[s].act(v)
+        st = sides[side_of[s]]
+        if v.phase == PLAY and len(v.hand) > 1:
+            st.think += time.perf_counter() - t0
+            st.cards += 1
         if win is not None:
-            st = sides[side_of[s]]
             st.chances += 1
             st.declined += a not in win
         m.apply(a, s)
@@ -132,8 +171,9 @@ def run(game, a, b, hands, seed, budget, quiet=False, out=print):
         % (game, a, b, seed, hands, budget))
     for name, st in (("a:" + a, A), ("b:" + b, B)):
         out("%-11s contracts made %d/%d = %.3f  nils made %d/%d  last seat declined %d of %d"
+            "  ms/card %.2f"
             % (name, st.made, st.contracts, st.made / max(1, st.contracts), st.nils_made,
-               st.nils, st.declined, st.chances))
+               st.nils, st.declined, st.chances, 1000 * st.think / max(1, st.cards)))
     p, plo, phi = interval(plain)
     g, glo, ghi = interval(charged)
     out("result: pair_points=%.1f ci95=%.1f-%.1f bag_charged=%.1f bag_ci95=%.1f-%.1f hands=%d"

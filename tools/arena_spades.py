@@ -8,6 +8,10 @@ matches played (rounded up to an even number). Prints per side: match win rate w
 a 95% interval (Wilson), average points per hand, contract made rate, Nil bid and Nil
 made rates, bags per hand, Bostons; the last line is
 `result: a_win_rate=<x> ci95=<lo>-<hi> games=<n>`.
+
+Levels: random, easy, normal, hard, hard-bids (tools/arena_hands.py), and the
+sparring partners ismcts:<iterations> (tools/spar_ismcts.py; ismcts:<n>:random for
+random rollouts) and seer (tools/spar_seer.py; seer:<n> sets its tree's iterations).
 """
 import argparse
 import math
@@ -64,7 +68,7 @@ def play_match(game, seed, levels, budget, stats_by_side, target, hand_cap=300):
     n = 4 if game == "spades4" else 2
     side_of = [(s & 1) if n == 4 else s for s in range(n)]
     from arena_hands import make_bot
-    bots = [make_bot(s, levels[side_of[s]], seed * 8 + s, budget) for s in range(n)]
+    bots = [make_bot(s, levels[side_of[s]], seed * 8 + s, budget, m) for s in range(n)]
     hands = 0
     while m.phase != MATCH_OVER:
         if m.phase == HAND_OVER:
@@ -139,11 +143,27 @@ def report(name, st):
              st.bags / h, st.bostons))
 
 
+def level_name(x):
+    """--a / --b: a bot level, hard-bids, or a sparring partner (arena_hands.spar_level)."""
+    if x in LEVELS or x == "hard-bids":
+        return x
+    from arena_hands import spar_level
+    try:
+        ok = spar_level(x)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e))
+    if ok is None:
+        raise argparse.ArgumentTypeError("unknown level %r (%s, hard-bids, ismcts:<iterations>, seer)"
+                                         % (x, ", ".join(LEVELS)))
+    return x
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="spades4", choices=("spades4", "spades2"))
-    ap.add_argument("--a", default="normal", choices=LEVELS + ("hard-bids",))
-    ap.add_argument("--b", default="easy", choices=LEVELS + ("hard-bids",))
+    ap.add_argument("--a", default="normal", type=level_name,
+                    help="a level, hard-bids, ismcts:<iterations> or seer")
+    ap.add_argument("--b", default="easy", type=level_name)
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--hands", type=int, default=0,
                     help="duplicate hands from 0-0 in place of matches (tools/arena_hands.py)")
