@@ -174,12 +174,10 @@ def _seen(v):
     return out
 
 
-def _play_checking_reasons(m, level, hands_wanted):
-    """Bots of `level` play match m for a few hands; every reason they give names only
-    cards its bot has seen (two players: also its own discards). The kinds seen."""
-    n = m.n
-    bots = [sb.Bot(s, level, 1, 300) for s in range(n)]
-    kinds = set()
+def _bot_plays(m, level, hands_wanted):
+    """Bots of `level` play match m for a few hands: each decision as (its observation,
+    the action, the bot's reason, how many actions were legal), before it is applied."""
+    bots = [sb.Bot(s, level, 1, 300) for s in range(m.n)]
     hands = 0
     while m.phase != MATCH_OVER and hands < hands_wanted:
         if m.phase == HAND_OVER:
@@ -189,15 +187,23 @@ def _play_checking_reasons(m, level, hands_wanted):
         s = m.to_move
         v = m.observation(s)
         a = bots[s].act(v)
-        w = bots[s].why
+        yield v, a, bots[s].why, len(m.legal_actions())
+        m.apply(a, s)
+
+
+def _play_checking_reasons(m, level, hands_wanted):
+    """Bots of `level` play match m for a few hands; every reason they give names only
+    cards its bot has seen (two players: also its own discards). The kinds seen."""
+    first = m.hand_no
+    kinds = set()
+    for v, a, w, _ in _bot_plays(m, level, hands_wanted):
         if w is not None:
             kinds.add(w[0])
-            seen = _seen(v) | (set(v.rejected) if n == 2 else set())
+            seen = _seen(v) | (set(v.rejected) if m.n == 2 else set())
             assert _named(w) <= seen, (w, v.hand)
             if m.phase == PLAY:
                 assert w[1] == a  # a card's reason is about that card
-        m.apply(a, s)
-    assert hands >= 1 or m.phase == MATCH_OVER  # a whole hand was played
+    assert m.hand_no > first or m.phase == MATCH_OVER  # a whole hand was played
     return kinds
 
 
@@ -342,22 +348,7 @@ def test_why_page_from_the_pause_menu_and_the_hint_says_why():
 
 def _forced_plays(m, level, hands_wanted):
     """Bots of `level` play match m; per card played: (legal cards, reason, card)."""
-    n = m.n
-    bots = [sb.Bot(s, level, 1, 300) for s in range(n)]
-    out = []
-    hands = 0
-    while m.phase != MATCH_OVER and hands < hands_wanted:
-        if m.phase == HAND_OVER:
-            hands += 1
-            m.apply(NEXT_HAND)
-            continue
-        s = m.to_move
-        v = m.observation(s)
-        a = bots[s].act(v)
-        if m.phase == PLAY:
-            out.append((len(m.legal_actions()), bots[s].why, a))
-        m.apply(a, s)
-    return out
+    return [(k, w, a) for v, a, w, k in _bot_plays(m, level, hands_wanted) if v.phase == PLAY]
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

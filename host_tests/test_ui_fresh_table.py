@@ -4,7 +4,6 @@ reload (App.go_on_fresh), so a long session's cut-up heap never meets the hint's
 search or a page's rows. What only the table knows goes in that save (ui/spades_keep.py)
 so the fresh table is the table as it was; no save point is added (the pause menu's and
 the hand's end's saves are the ones used)."""
-import os
 import sys
 
 from engine import storage
@@ -200,17 +199,3 @@ def test_why_is_a_page_in_a_vm_of_its_own_and_back_is_the_pause_menu_again(monke
     assert hw3.nvm.writes == 0  # the menu's save finds nothing changed
     press(hw3, app3, keys.B)
     assert app3.running and app3.screen is t3  # and the play goes on in this VM
-
-
-def test_the_entry_files_of_the_fresh_vms_ship_and_say_what_they_run():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    sys.path.insert(0, os.path.join(root, "tools"))
-    try:
-        import bundle
-    finally:
-        sys.path.pop(0)
-    for name, call in (("play_hint.py", 'app.play("continue", 1)'), ("play_pause.py", 'app.play("continue", 2)'),
-                       ("play_why.py", 'app.play("ui.spades_why_page", 0)')):
-        assert name in bundle.ENTRY_POINTS
-        with open(os.path.join(root, name)) as f:
-            assert call in f.read(), name

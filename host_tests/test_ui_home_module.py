@@ -126,7 +126,12 @@ def test_every_play_file_names_a_module_and_the_bundle_ships_it():
         assert name in bundle.ENTRY_POINTS, name
         with open(os.path.join(root, name)) as f:
             assert 'app.play("%s", %d)' % (m, a) in f.read(), name
-    assert "play_continue.py" in bundle.ENTRY_POINTS
+    # and the fresh VMs a game goes on in (App.go_on_fresh)
+    for name, call in (("play_continue.py", 'app.play("continue")'), ("play_hint.py", 'app.play("continue", 1)'),
+                       ("play_pause.py", 'app.play("continue", 2)'), ("play_why.py", 'app.play("ui.spades_why_page", 0)')):
+        assert name in bundle.ENTRY_POINTS, name
+        with open(os.path.join(root, name)) as f:
+            assert call in f.read(), name
 
 
 def test_a_game_vm_lets_its_starting_code_go_once_the_game_is_up(monkeypatch):
