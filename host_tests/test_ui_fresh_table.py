@@ -199,3 +199,24 @@ def test_why_is_a_page_in_a_vm_of_its_own_and_back_is_the_pause_menu_again(monke
     assert hw3.nvm.writes == 0  # the menu's save finds nothing changed
     press(hw3, app3, keys.B)
     assert app3.running and app3.screen is t3  # and the play goes on in this VM
+
+
+def test_a_hint_in_its_own_vm_keeps_the_bots_code_for_the_bots_that_follow(monkeypatch):
+    # letting the search go and loading it again for the next bot cut the fresh VM's heap
+    # up (the board VM's full plan needed 120 KB so, 104 without); one VM for a long
+    # stretch (the laptop) lets it go, as before
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    press(hw, app, keys.START)
+    while t.menu.cursor != MENU.index("Hint"):
+        press(hw, app, keys.DOWN)
+    assert _key_reloads(hw, app, sup, keys.A) == "play_hint.py"
+    hw2, app2 = _next_vm(monkeypatch, hw, "continue", 1)
+    t2 = app2.screen
+    assert until(hw2, app2, lambda: not t2.hinting and t2.hint_card >= 0, play=False, ms=20)
+    assert "engine.bots.spades_bot" in sys.modules and "ui.spades_why" not in sys.modules
+    app2.game_vm = False  # the laptop: the same hint lets the bots' code go
+    t2.hint_card = -1
+    from ui import spades_thinking
+    spades_thinking.start_hint(t2)
+    assert until(hw2, app2, lambda: not t2.hinting and t2.hint_card >= 0, play=False, ms=20)
+    assert "engine.bots.spades_bot" not in sys.modules

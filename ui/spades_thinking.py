@@ -1,7 +1,8 @@
 """The bots' turns and the hint at the Spades table: a bot decides in slices (_SLICE
 playouts a frame) so keys are read meanwhile; "thinking..." shows while it searches.
 A hint runs the bot for the human's seat; ui/spades_why.py (imported for it, let go
-after) marks its choice without playing it and says why. Each bot's reasons for its
+after) marks its choice without playing it and says why; on the badge the hint runs in
+a VM of its own (play_hint.py) and keeps the search for the bots that follow. Each bot's reasons for its
 last bid and its last card stay on the table (t.why) for the pause menu's "Why?"."""
 from ui import spades_layout as layout
 from ui.spades_layout import ME, SOFT
@@ -66,9 +67,13 @@ def think(t, now):
         t.hinting = False
         why = bot.why
         bot = None
-        # the hint's words come in where the bots' code and the search's tables were (a
-        # cut-up heap beside them ran out on the board VM); the next bot loads them again
-        layout.let_go("engine.bots")
+        # in one VM for a long stretch (the laptop) the hint's words come in where the bots'
+        # code and the search's tables were, and the next bot loads them again; a game's own
+        # VM hints in a VM just started (play_hint.py): the words load beside the search,
+        # which the next bot goes on using (letting it go and loading it again cut that heap
+        # up: the full plan needed 120 KB so, 104 without)
+        if not t.app.game_vm:
+            layout.let_go("engine.bots")
         from ui import spades_why  # the hint's words: only when asked
         spades_why.show_hint(t, a, why)
         layout.let_go("ui.spades_why")
