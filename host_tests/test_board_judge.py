@@ -117,7 +117,7 @@ def test_the_shipped_sources_pass_the_static_checks():
 
 @needs_vm
 def test_a_hint_during_play_makes_only_calls_the_board_takes(tmp_path):
-    """The Hint crash: ui/spades_why.py marked the card with bytes.index(int)."""
+    """The Hint crash: the hint's words (ui/spades_hint.py now) marked the card with bytes.index(int)."""
     calls = tmp_path / "calls.json"
     env = dict(os.environ, BOARD_JUDGE=str(calls))
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
@@ -127,6 +127,6 @@ def test_a_hint_during_play_makes_only_calls_the_board_takes(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     with open(calls) as f:
         recs = json.load(f)
-    assert any(r["site"].startswith("ui/spades_why.py") for r in recs)
+    assert any(r["site"].startswith("ui/spades_hint.py") for r in recs)
     found = [bj.describe(r, got) for r, got in bj.replay(VM, recs)]
     assert found == []

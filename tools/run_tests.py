@@ -25,11 +25,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARD_HEAP_KB = "100"
 JUDGE_CALLS = os.path.join(ROOT, "build", "boardjudge-calls.json")
 # The full plan (everything a player can reach: tools/boardfit_standins/boardfit_full.py) and
-# one random player run where checks saw both pass: they do not fit 100 KB yet (issue 22).
-# 2026-12-02, with the fresh VMs, Why? in a VM of its own and a hint's VM keeping the search:
-# the full plan fails at 100 and 102 and completes at 104, 106, 108, 110, 112 and 116 (138-144
-# before); random player 1 fails at 100 and completes at 102-116 (every 2 KB); random players
-# 2 and 4 complete at 104, 3 fails at 102 and 104. 108 keeps 4 KB over the lowest passes.
+# one random player run where checks saw both pass: the full plan does not fit 100 KB yet
+# (issue 22). 2026-12-02, with the fresh VMs, Why? in a VM of its own, a hint's VM keeping the
+# search and the hint's words a module of their own: the full plan fails at 100 and 102 (the
+# sixth name pool full: 1,260 names) and completes at 104 and 108 (138-144 before); random
+# player 1 completes at 100, 104 and 108, random player 3 fails at 100 and 102. 108 keeps 4 KB
+# over the full plan's lowest pass.
 BOARD_FULL_HEAP_KB = "108"
 BOARD_FULL_PLANS = "full,monkey:1"
 

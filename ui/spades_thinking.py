@@ -1,6 +1,6 @@
 """The bots' turns and the hint at the Spades table: a bot decides in slices (_SLICE
 playouts a frame) so keys are read meanwhile; "thinking..." shows while it searches.
-A hint runs the bot for the human's seat; ui/spades_why.py (imported for it, let go
+A hint runs the bot for the human's seat; ui/spades_hint.py (imported for it, let go
 after) marks its choice without playing it and says why; on the badge the hint runs in
 a VM of its own (play_hint.py) and keeps the search for the bots that follow. Each bot's reasons for its
 last bid and its last card stay on the table (t.why) for the pause menu's "Why?"."""
@@ -74,9 +74,9 @@ def think(t, now):
         # up: the full plan needed 120 KB so, 104 without)
         if not t.app.game_vm:
             layout.let_go("engine.bots")
-        from ui import spades_why  # the hint's words: only when asked
-        spades_why.show_hint(t, a, why)
-        layout.let_go("ui.spades_why")
+        from ui import spades_hint  # the hint's words: only when asked
+        spades_hint.show_hint(t, a, why)
+        layout.let_go("ui.spades_hint", "ui.spades_why")
         return True
     w = bot.why
     if w is not None and seat:  # kept as small ints in the table's slots: they outlast the bots
