@@ -1,6 +1,8 @@
-"""The "Why?" page of the Spades pause menu and the hint's reason: the reasons the bots
-recorded when they decided (engine/bots/spades_bot.py Bot.why: small ints), put into
-words only here, when asked. Imported for the page or the hint and let go after.
+"""The "Why?" page of the Spades pause menu: the reasons the bots recorded when they
+decided (engine/bots/spades_bot.py Bot.why: small ints), put into words only here, when
+asked (the hint's one line is ui/spades_hint.py's, whose card play words this page uses
+too; a hint of a choice before the play borrows lines() from here). Imported for the page
+and let go after.
 
 A reason names the cards of a hand still hidden from you (a bid's counted honours, a
 card passed, the search's runner-up) only for your partner and for your own hint;
