@@ -124,13 +124,15 @@ def _continued(app):
         g = s.game
         same = g.to_bytes() == blob if g0.phase != spit.PH_ROUND_OVER else (
             g.scores == g0.scores and g.mode == g0.mode)
-    else:
+    else:  # the match's bytes, then what the table keeps (ui/spades_keep.py)
+        from ui.spades_keep import split
+        blob, kept = split(blob)
         m0 = s.m.from_bytes(blob)
         from engine.tricks import HAND_OVER
         if m0.phase == HAND_OVER:  # Continue deals the next hand (ui/spades_game.py resume)
             from engine.lazy import call
             call("spades_record", "next_hand", m0)
-        same = s.m.to_bytes() == m0.to_bytes()
+        same = s.m.to_bytes() == m0.to_bytes() and (kept is None or bytes(s.why) == kept[:108])  # the reasons too
     if not same:
         _fail("Continue's game is not the saved one (game %d)" % game_id)
     if not _same("nvm.bin", "nvm-crash.bin"):
