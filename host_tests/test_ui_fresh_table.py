@@ -220,3 +220,36 @@ def test_a_hint_in_its_own_vm_keeps_the_bots_code_for_the_bots_that_follow(monke
     spades_thinking.start_hint(t2)
     assert until(hw2, app2, lambda: not t2.hinting and t2.hint_card >= 0, play=False, ms=20)
     assert "engine.bots.spades_bot" not in sys.modules
+
+
+def test_after_a_replay_at_a_hands_end_the_next_hand_is_dealt_in_a_fresh_vm(monkeypatch):
+    # the replay's page, its code and its rows came and went in this VM: the next hand
+    # goes on from the hand's end as saved, as A on the hand's end page does
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    assert until(hw, app, lambda: is_page(app.screen))  # hand 2's end, saved
+    written = hw.nvm.writes
+    assert _key_reloads(hw, app, sup, keys.SELECT) is None  # the replay plays here
+    assert t.m.replay_of == 2
+    assert until(hw, app, lambda: is_page(app.screen))  # the replay's end page
+    assert _key_reloads(hw, app, sup, keys.A) == "play_continue.py" and hw.nvm.writes == written
+    game, level, blob = storage.Storage(hw.nvm).load_game()
+    hw2, app2 = app_with()
+    t2 = spades_game.resume(app2, blob, level, game)
+    assert t2.m.hand_no == 3 and list(t2.why) == list(t.why)
+
+
+def test_after_a_replay_from_the_score_history_the_hand_goes_on_in_a_fresh_vm(monkeypatch):
+    # back to the hand under way from the save the pause menu made as it opened: the
+    # replay saved nothing, so that save is the match the replay was asked from
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    before = t.m.to_bytes()
+    _choose(hw, app, t, "Score history")
+    written = hw.nvm.writes
+    assert is_page(app.screen)
+    press(hw, app, keys.UP)  # hand 1
+    assert _key_reloads(hw, app, sup, keys.SELECT) is None  # the replay plays here
+    assert t.m.replay_of == 1
+    assert until(hw, app, lambda: is_page(app.screen))  # the replay's end page
+    assert _key_reloads(hw, app, sup, keys.A) == "play_continue.py" and hw.nvm.writes == written
+    game, level, blob = storage.Storage(hw.nvm).load_game()
+    assert spades_keep.split(blob)[0] == before

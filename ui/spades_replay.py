@@ -37,7 +37,7 @@ def _deal(t, k):
         t.app.show(t)
         t.say(e.args[0][3:26])
         return
-    t.replaying = (m.to_bytes(), first, m.phase in (HAND_OVER, MATCH_OVER))  # what go_on needs
+    t.replaying = (m.to_bytes(), first, m.phase)  # what go_on needs
     m = None
     _switch(t, r)
     t.page = None  # built again for the replay's end
@@ -58,6 +58,7 @@ def _switch(t, m):
     (a bot's thought, a trick on show, a card in flight, the pause menu)."""
     if t.mode == PAUSED:  # a hand chosen in the score history
         from ui import spades_pause
+        t.paged = False  # the replay plays here; its end goes on fresh (go_on), not this close
         spades_pause.close(t)
     from ui import spades_motion
     mo = t.motion
@@ -107,7 +108,7 @@ def ended(t):
     out.append(("The replay's hand", "", HEAD))
     out += breakdown_rows(r.last_breakdown, names, r.scores, r.bags, t.n)
     lights(t, -1)
-    on = "A: next" if t.replaying[2] else "A: back"
+    on = "A: next" if t.replaying[2] in (HAND_OVER, MATCH_OVER) else "A: back"
     t._page("Replay of hand %d" % k, out, on + "  Sel: again", lambda: go_on(t))
     t.page.b_too = False  # A goes on; B does nothing here
     t.page.choose(lambda row: start(t, k))
@@ -115,7 +116,12 @@ def ended(t):
 
 def go_on(t):
     """Back to the match: its next hand (or its end), or the hand under way, once the
-    replay's page has left the heap."""
+    replay's page has left the heap. On the badge the match goes on in a fresh VM from
+    its last save (the replay saved nothing: the hand's end, or the pause menu's save
+    the score history was opened from), as A on the hand's end page does: the replay's
+    code and names stay out of the play that follows."""
+    if t.replaying[2] != MATCH_OVER and t.app.go_on_fresh():
+        return
     t.after_page(_back)
 
 
