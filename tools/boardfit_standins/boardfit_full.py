@@ -22,6 +22,7 @@
 # until <frames> frames; any exception fails the run (boardfit_main.py names the plan,
 # so the seed, and the frame).
 import boardfit_player as P
+from array import array
 
 from micropython import const
 
@@ -43,7 +44,7 @@ _LAST = const(3)
 _HISTORY = const(4)
 _RULES = const(5)
 _QUIT = const(6)
-_OPENED = const(100)  # _visit + this: the item chosen, its page or review on show
+_OPENED = const(100)  # S[_VISIT] + this: the item chosen, its page or review on show
 
 PLANS = {
     "full": ("menu:Options", "keys:optset",
@@ -62,17 +63,19 @@ KEYS = {
 }
 
 
-STATE = ("_hn", "_real", "_did", "_visit", "_pstep", "_hinted", "_rep", "_again", "_cut", "_seed")
-_hn = 0  # real (not replayed) Spades hands begun in the plan
-_real = -1  # the number of the real hand on the table
-_did = 0  # what this hand has done (bits)
-_visit = -1  # the pause menu item to choose (+ _OPENED once chosen)
-_pstep = 0  # keys pressed on the page opened
-_hinted = -1  # the play the hint was asked for
-_rep = -1  # the hand replayed from its end page
-_again = -1  # the hand whose replay was replayed
-_cut = -1  # the hand whose end page had the power cut
-_seed = -1  # the random player's generator
+# the plan's state, carried to the next VM by boardfit_player.keep(): one array and
+# constant indices, so that none of it is an interned name (the badge has none of these)
+_HN = const(0)  # real (not replayed) Spades hands begun in the plan
+_REAL = const(1)  # the number of the real hand on the table
+_DID = const(2)  # what this hand has done (bits)
+_VISIT = const(3)  # the pause menu item to choose (+ _OPENED once chosen)
+_PSTEP = const(4)  # keys pressed on the page opened
+_HINTED = const(5)  # the play the hint was asked for
+_REP = const(6)  # the hand replayed from its end page
+_AGAIN = const(7)  # the hand whose replay was replayed
+_CUT = const(8)  # the hand whose end page had the power cut
+_SEED = const(9)  # the random player's generator
+S = array("i", (0, -1, 0, -1, 0, -1, -1, -1, -1, -1))
 
 
 def plan(name):
@@ -96,7 +99,6 @@ def decide(app, s, home, kind, arg):
 def _spades(app, s, home, mode):
     """mode 0: to the end of the match; 1: Quit from the pause menu in the stage's
     second hand, mid-trick; 3: a power cut on the stage's second hand's end page."""
-    global _real, _did, _hn, _visit, _hinted
     if P._came_home(home, "Spades"):
         return
     m = getattr(s, "m", None)
@@ -106,32 +108,32 @@ def _spades(app, s, home, mode):
         return
     P._step = 1
     rep = getattr(m, "replay_of", 0)
-    if not rep and m.hand_no != _real:
-        _real = m.hand_no
-        _did = 0
-        _hn += 1
+    if not rep and m.hand_no != S[_REAL]:
+        S[_REAL] = m.hand_no
+        S[_DID] = 0
+        S[_HN] += 1
     if P._first_hand < 0 and not rep:
         P._first_hand = m.hand_no
     ph = m.phase
     if ph == 3 or ph == 4:  # HAND_OVER, MATCH_OVER: the page follows
-        if not _did & 1024 and not rep:
-            _did |= 1024
+        if not S[_DID] & 1024 and not rep:
+            S[_DID] |= 1024
             print("full: hand %d over, bid %d, %d players" % (m.hand_no, s.v.bids[0], s.n))
         return
-    if (ph == 1 or ph == 7) and not _did & 2048 and not rep:
-        _did |= 2048
+    if (ph == 1 or ph == 7) and not S[_DID] & 2048 and not rep:
+        S[_DID] |= 2048
         print("full: %s" % ("exchange" if ph == 1 else "replacing"))
-    v = _visit
+    v = S[_VISIT]
     if s.mode == _REVIEW:
-        _visit = -1
+        S[_VISIT] = -1
         P._press(_B)
         return
     if s.mode == _PAUSED:
         _menu(s)
         return
     if v >= _OPENED:  # back at the table from a page, the review or the hint's start
-        _visit = -1
-    r = _hn % 6
+        S[_VISIT] = -1
+    r = S[_HN] % 6
     n = s.n
     h = len(m.history)
     if rep:
@@ -141,26 +143,26 @@ def _spades(app, s, home, mode):
         _open(s, _QUIT)
         return
     thinking = s.bot is not None and not s.hinting
-    if thinking and ph == 2 and not s.trick_shown and h % n and not _did & 1:
-        _did |= 1
+    if thinking and ph == 2 and not s.trick_shown and h % n and not S[_DID] & 1:
+        S[_DID] |= 1
         _open(s, _RESUME)  # pause while a bot searches mid-trick, then Resume
         return
     if ph == 2 and h >= 3 * n and not s.trick_shown and (thinking if r & 1 else _mine(s, m)):
         for item in (_WHY, _LAST, _HISTORY, _RULES):
-            if not _did & (2 << item):
-                _did |= 2 << item
+            if not S[_DID] & (2 << item):
+                S[_DID] |= 2 << item
                 _open(s, item)
                 return
     if not _mine(s, m):
         return
     if ph == 2:  # PLAY: a hint first (every card when r is 0 or 3), then its card
         key = h + 64 * m.hand_no
-        if _hinted != key and (r == 0 or r == 3 or not _did & 256):
-            _did |= 256
-            _hinted = key
+        if S[_HINTED] != key and (r == 0 or r == 3 or not S[_DID] & 256):
+            S[_DID] |= 256
+            S[_HINTED] = key
             _open(s, _HINT)
             return
-        if _hinted == key:
+        if S[_HINTED] == key:
             P._press(_A)  # the hint moved the cursor onto its card
         else:
             P._play_card(s, m)
@@ -171,8 +173,8 @@ def _spades(app, s, home, mode):
         P._press(_A if c == want else (_DOWN if c < want else _UP))
         return
     if ph == 0:  # BIDDING: a hint, then its bid (a Nil when r is 4)
-        if not _did & 512:
-            _did |= 512
+        if not S[_DID] & 512:
+            S[_DID] |= 512
             _open(s, _HINT)
             return
         if r == 4 and s.bid > 0:
@@ -218,38 +220,35 @@ def _plain(s, m, ph):
 
 def _open(s, item):
     """Open the pause menu to choose `item` (the menu's cursor is walked there)."""
-    global _visit, _pstep
-    _visit = item
-    _pstep = 0
+    S[_VISIT] = item
+    S[_PSTEP] = 0
     P._press(_START)
 
 
 def _menu(s):
-    global _visit
-    want = _visit
+    want = S[_VISIT]
     if want < 0 or want >= _OPENED:
-        _visit = -1
+        S[_VISIT] = -1
         P._press(_B)  # open by accident: closed
         return
     c = s.menu.cursor
     if c != want:
         P._press(_DOWN if c < want else _UP)
         return
-    _visit = want + _OPENED
+    S[_VISIT] = want + _OPENED
     print("full: %s" % ("resume", "hint", "why", "last trick", "history", "rules", "quit")[want])
     P._press(_A)
 
 
 def _page(s, mode):
-    global _pstep, _cut, _rep, _again
-    v = _visit - _OPENED
-    k = _pstep
-    _pstep = k + 1
+    v = S[_VISIT] - _OPENED
+    k = S[_PSTEP]
+    S[_PSTEP] = k + 1
     if v == _WHY:
         P._press((_DOWN, _DOWN, _UP, _A)[min(k, 3)])
         return
     if v == _HISTORY:
-        if _hn % 6 == 5:
+        if S[_HN] % 6 == 5:
             if k == 1:
                 print("full: replay from history")
             P._press((_UP, _SELECT, _A)[min(k, 2)])  # a replay of the hand before, mid-hand
@@ -260,20 +259,20 @@ def _page(s, mode):
         P._press((_DOWN, _A, _UP, _B)[min(k, 3)])
         return
     title = getattr(getattr(s, "title", None), "text", "") or ""
-    r = _hn % 6
+    r = S[_HN] % 6
     if title.startswith("Hand "):
-        no = _real
-        if mode == 3 and no == P._first_hand + 1 and _cut != no:
-            _cut = no
+        no = S[_REAL]
+        if mode == 3 and no == P._first_hand + 1 and S[_CUT] != no:
+            S[_CUT] = no
             _power_cut()
-        if (r == 1 or r == 4) and _rep != no:
-            _rep = no
+        if (r == 1 or r == 4) and S[_REP] != no:
+            S[_REP] = no
             print("full: replay")
             P._press(_SELECT)
             return
     elif title.startswith("Replay "):
-        if r == 1 and _again != _real:
-            _again = _real
+        if r == 1 and S[_AGAIN] != S[_REAL]:
+            S[_AGAIN] = S[_REAL]
             print("full: replay again")
             P._press(_SELECT)
             return
@@ -284,7 +283,7 @@ def _power_cut():
     """The hand's end is saved (its page is up): the badge loses power here; the next VM
     starts code.py on the nvm as it stands."""
     import supervisor
-    print("power cut at hand %d's end page" % _real)
+    print("power cut at hand %d's end page" % S[_REAL])
     P._next_stage()
     supervisor.next_code_file = None
     supervisor.reload()
@@ -294,22 +293,21 @@ def _power_cut():
 
 
 def _spit(app, s, home):
-    global _did
     if P._came_home(home, "Spit"):
         return
     mode = getattr(s, "mode", -1)
     if getattr(s, "tab", None) is not None and mode == 4:  # the pause menu: Rules once, then Resume
-        want = 0 if _did & 1 else 1
+        want = 0 if S[_DID] & 1 else 1
         c = s.menu.cursor
         if c == want:
-            _did |= 1
+            S[_DID] |= 1
         P._press(_A if c == want else (_DOWN if c < want else _UP))
         return
     if getattr(s, "tab", None) is not None and mode == 2:  # a round's results: pause again next round
-        _did = 0
-    if (getattr(s, "tab", None) is not None and mode == 0 and s.game.phase == 1 and not _did & 2 and
+        S[_DID] = 0
+    if (getattr(s, "tab", None) is not None and mode == 0 and s.game.phase == 1 and not S[_DID] & 2 and
             P._stage_frames % 6 == 3):
-        _did |= 2
+        S[_DID] |= 2
         P._press(_START)
         return
     P._spit(app, s, home)
@@ -317,20 +315,19 @@ def _spit(app, s, home):
 
 # ------------------------------------------------------------------ the random player
 
-_MONKEY_KEYS = bytes((_A, _A, _A, _B, _START, _SELECT, _RIGHT, _DOWN, _UP, _LEFT))
+_MONKEY_KEYS = const(b"\x01\x01\x01\x00\x02\x03\x04\x05\x06\x07")  # A A A B Start Select Right Down Up Left
 
 
 def _monkey(app, arg):
-    global _seed
     i = arg.find(":")
     limit = int(arg[i + 1:])
     if P.frames >= limit:
         print("monkey seed %s: %d frames" % (arg[:i], P.frames))
         app.running = False
         return
-    if _seed < 0:
-        _seed = int(arg[:i]) % 65537
-    x = (_seed * 75 + 74) % 65537  # the ZX81's generator: small ints only
-    _seed = x
+    if S[_SEED] < 0:
+        S[_SEED] = int(arg[:i]) % 65537
+    x = (S[_SEED] * 75 + 74) % 65537  # the ZX81's generator: small ints only
+    S[_SEED] = x
     if x & 1:
         P._press(_MONKEY_KEYS[(x >> 1) % 10])

@@ -118,8 +118,8 @@ def setup(globals_, plan_name, mode, resume):
         with open("player.state") as f:
             for line in f:
                 k, v = line.split("=")
-                if k[0] == "+":
-                    setattr(sys.modules["boardfit_full"], k[1:], int(v))
+                if k[0] == "+":  # the full plan's state (boardfit_full.S)
+                    sys.modules["boardfit_full"].S[int(k[1:])] = int(v)
                 else:
                     setattr(mod, k, int(v))
     if timing:
@@ -142,8 +142,8 @@ def keep():
             f.write("%s=%d\n" % (k, int(getattr(mod, k))))
         full = sys.modules.get("boardfit_full")
         if full is not None:
-            for k in full.STATE:
-                f.write("+%s=%d\n" % (k, int(getattr(full, k))))
+            for i in range(len(full.S)):
+                f.write("+%d=%d\n" % (i, full.S[i]))
     if pace is not None:
         pace.report()
 
