@@ -25,8 +25,7 @@ _M_RULES = const(5)
 _M_QUIT = const(6)
 
 
-def open_menu(t, at=_M_RESUME):
-    """The menu on `at` (Resume, or Why? back from its page's VM: go_on)."""
+def open_menu(t):
     t.mode = PAUSED
     if t.bot is not None:  # a search (or a hint) stops: on Resume it begins again, seeded from
         t.bot = None  # the play, and makes the same choice (ui/spades_thinking.py begin)
@@ -41,11 +40,11 @@ def open_menu(t, at=_M_RESUME):
     if t.pause is None:  # built as it opens, on top of everything; close() lets it go
         p = widgets.Panel(30, 4, 100, 105)
         p.title.set("Paused")
-        t.menu = widgets.MenuList(34, 17, 92, 7, 13)  # its items below: drawn once
+        t.menu = widgets.MenuList(34, 17, 92, 7, 13, MENU)
         p.group.append(t.menu.group)
         t.pause = p
         t.group.append(p.group)
-    t.menu.set_items(MENU, at)
+    t.menu.set_items(MENU)
     t.paged = False
     t.pause.show(True)
     t.hide_picker()
@@ -85,7 +84,7 @@ def on_key(t, key):
     if _M_WHY <= i <= _M_RULES and i != _M_LAST:
         t.paged = True  # their code and rows came and went: the play goes on in a fresh VM
     if i == _M_HINT:
-        if t.m.to_move == ME and _fresh(t, "play_hint.py"):  # no bot decides while paused
+        if t.m.to_move == ME and t.bot is None and _fresh(t, "play_hint.py"):
             return True
         close(t)
         thinking.start_hint(t)
@@ -125,7 +124,8 @@ def go_on(t, arg):
     """A fresh VM's first act (App.play; play_hint.py 1, play_pause.py 2): the hint asked
     for as the menu closed, or the menu open on Why? again, back from its page's VM."""
     if arg == 2:
-        open_menu(t, _M_WHY)  # its save is the one the page was made from: nothing is written
+        open_menu(t)  # its save is the one the page was made from: nothing is written
+        t.menu.set_items(MENU, _M_WHY)
         return
     layout.let_go(__name__)
     thinking.start_hint(t)
