@@ -13,10 +13,10 @@ CLUBS = const(0)
 DIAMONDS = const(1)
 HEARTS = const(2)
 SPADES = const(3)
-_ACE = const(12)  # the ranks named (private constants: no interned names)
-_KING = const(11)
-_QUEEN = const(10)
-_JACK = const(9)
+ACE = const(12)
+KING = const(11)
+QUEEN = const(10)
+JACK = const(9)
 
 RANK_NAMES = "23456789TJQKA"
 SUIT_NAMES = "CDHS"

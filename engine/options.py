@@ -44,8 +44,8 @@ FAST = const(2)
 SORT_UP = const(0)
 SORT_DOWN = const(1)
 
-_SPADES_LEVELS = const(("easy", "normal", "hard"))  # constants: no interned names
-_SPIT_LEVELS = const((1, 2, 3, 4, 5))
+_SPADES_LEVELS = ("easy", "normal", "hard")
+_SPIT_LEVELS = (1, 2, 3, 4, 5)
 
 FIELDS = (
     ("blind_nil", (False, True), 1),

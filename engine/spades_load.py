@@ -10,17 +10,11 @@ rule is checked again. Version 1 saves (before the record) load with none.
 from engine.lazy import call
 from engine.tricks import TARGETS
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
-_HEAD = const(25)  # engine.tricks._HEAD, _OFF, _VERSION, _ENTRY, _KEPT (constants: no interned names)
-_OFF = const(0x800000)
-_VERSION = const(2)
-_ENTRY = 16  # a name: host_tests/mpy/test_spades_replay.py reads it
-_KEPT = const(32)
+_HEAD = 25  # engine.tricks._HEAD, _OFF, _VERSION, _ENTRY, _KEPT
+_OFF = 0x800000
+_VERSION = 2
+_ENTRY = 16
+_KEPT = 32
 
 
 def load(cls, b):

@@ -16,13 +16,7 @@ hand (1.2; two players: the first player alternates, 2.2).
 from engine.rng import Rng, small
 from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
-
-_OFF = const(0x800000)  # engine.tricks._OFF: scores in the save head are offset by 2**23
+_OFF = 0x800000  # engine.tricks._OFF: scores in the save head are offset by 2**23
 _ENTRY = 16  # engine.spades_record.ENTRY, not imported: the record stays out of the heap
 
 

@@ -83,7 +83,7 @@ CONTINUE = ("ui.spades_game", "ui.spades_game", "ui.spit_screen")
 
 
 # what a crash leaves in the heap: the app, the hardware and the crash screen's widgets
-_KEEP = const(("ui.app", "ui.keys", "ui.hardware_board", "ui.widgets", "ui.sprites"))
+_KEEP = ("ui.app", "ui.keys", "ui.hardware_board", "ui.widgets", "ui.sprites")
 
 _HOME = const(0)
 _LAUNCH = const(1)
