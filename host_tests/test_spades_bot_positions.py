@@ -1,11 +1,9 @@
 """Issue 23's patterns as positions hard must get right: keep a side winner while the
 side needs tricks (not shed on the partner's spade lead), defend to set a contract one
-trick short, cover a partner's Nil to the last trick. Each position is searched with
+trick short, defend against a Nil, cover a partner's Nil to the last trick. Each position is searched with
 several seeds (host_tests/test_spades_bot_play.searched): the answer must not depend
 on luck. The Nil position is a real hand replayed from its deal (the search reads the
 play so far: what each seat's cards show, how the bids fit)."""
-import pytest
-
 from engine.cards import parse
 from engine.spades import Match
 from engine.bots import spades_bot as sb
@@ -91,17 +89,14 @@ def test_the_nil_position_is_as_described():
     assert list(m.tricks) == [2, 7, 2, 0]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 23: hard leads the 3C at trick 12 (every seed). Its "
-                   "playouts' opponents, their contract made, duck with their highest club (the "
-                   "policy's M_DUCK ignores a live Nil) and so overtake the Nil's club, and the "
-                   "samples call the 3C safe (3C +47.5 a deal, 9S -20.0); double-dummy play over "
-                   "100 deals that fit gives 9S +60, 3C +14. Making the policy attack the Nil "
-                   "(M_WIN) and shed the Nil's most exposed card did not change hard's card")
 def test_cover_cashes_its_sure_winner_before_the_low_card_the_nil_must_win():
     # West leads 3C: North plays the 8C under, East must follow with the 9C and wins
     # (South, out of clubs, cannot help): the Nil is set. West's 9S wins the trick
     # whoever holds what, East sheds its club on it, and the 3C at trick 13 is safe.
-    # The policy's own lead is the 9S (a sure winner first while covering)
+    # The policy's own lead is the 9S (a sure winner first while covering). The search
+    # called the 3C safe while its samples' defenders ducked with the KC and the Nil
+    # shed its highest card, not its most exposed one, and while only the best fit of
+    # twelve samples was played (the deal as it lies was never drawn)
     m = nil_position()
     v = m.observation(1)
     assert tr.pick(sb.table(v), 1) == parse("9S")
@@ -121,3 +116,29 @@ def test_cover_position_without_the_plays_leads_the_sure_winner():
     known_left(t)
     assert ss.candidates(t, 1) == [parse("3C"), parse("9S")]
     assert searched(t, 1) == {parse("9S")}
+
+
+# ---- defend against a Nil, and the Nil's own discard (RULES 1.7: Nil +/-100)
+
+def test_defender_with_its_contract_made_stays_low_for_the_nil_to_win():
+    # West leads the 3C at trick 12; North-South have made their 4. North holds 8C KC
+    # and East (the Nil) plays after it: the 8C leaves East's club the winner (a set
+    # Nil is 100 for North-South), the KC (the duck's highest) rescues it. The policy
+    # plays the playouts' defenders, so its card decides what the cover's search sees
+    m = nil_position()
+    m.apply(parse("3C"), 1)
+    v = m.observation(2)
+    assert tr.pick(sb.table(v), 2) == parse("8C")
+    assert {sb.Bot(2, "hard", seed).act(m.observation(2)) for seed in SEEDS} == {parse("8C")}
+
+
+def test_nil_sheds_the_card_most_cards_can_be_led_under():
+    # West's 9S wins trick 12 and West leads the last one. East (the Nil) holds 9C JH:
+    # two clubs still out lie under the 9C (3C 8C), one heart under the JH (TH), so a
+    # club lead catches the Nil more often: the 9C goes
+    m = nil_position()
+    m.apply(parse("9S"), 1)
+    m.apply(parse("KC"), 2)
+    v = m.observation(3)
+    assert tr.pick(sb.table(v), 3) == parse("9C")
+    assert sb.Bot(3, "hard", 1).act(m.observation(3)) == parse("9C")

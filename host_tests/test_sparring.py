@@ -386,6 +386,30 @@ def test_arena_parses_the_sparring_levels():
         arena_spades.level_name("oracle")
 
 
+def test_a_level_with_nil_off_bids_its_tricks_where_it_would_bid_nil():
+    # RULES 1.4: a Nil is a bid of 0; with Nil off the same hand bids 1 or more, and a
+    # hand that bids tricks bids the same
+    from engine.tricks import BID, BIDDING
+    nils = same = 0
+    for seed in range(1, 60):
+        m = spades.Match(seed)
+        while m.phase == BIDDING:
+            s = m.to_move
+            a = ah.make_bot(s, "normal", 5, 1050).act(m.observation(s))
+            b = ah.make_bot(s, "normal-nonil", 5, 1050).act(m.observation(s))
+            if a == BID:
+                nils += 1
+                assert b > BID
+            else:
+                same += 1
+                assert b == a
+            m.apply(a, s)
+    assert nils >= 3 and same >= 100
+    assert arena_spades.level_name("normal-nonil") == "normal-nonil"
+    with pytest.raises(Exception):
+        arena_spades.level_name("oracle-nonil")
+
+
 def _arena(*args):
     out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "arena.py")] + list(args)
                          + ["--quiet"], capture_output=True, text=True, cwd=ROOT, timeout=300)

@@ -12,7 +12,8 @@ short of its contract, a non-Nil opponent winning the trick, a card that wins it
 hand, and the trick left to the opponent) and its laptop milliseconds a card (cards
 chosen from two or more: the compute the sparring partners' iterations are matched
 to). Level `hard-bids` bids as hard and plays
-its cards as normal (the search's worth alone); `ismcts:<iterations>` and `seer` are
+its cards as normal (the search's worth alone), `<level>-nonil` is the level with Nil
+and Blind Nil turned off (what its Nils are worth); `ismcts:<iterations>` and `seer` are
 the sparring partners (spar_level, tools/spar_ismcts.py and tools/spar_seer.py). Last line:
 `result: pair_points=<x> ci95=<lo>-<hi> bag_charged=<y> bag_ci95=<lo>-<hi> hands=<n>`.
 """
@@ -21,7 +22,7 @@ import time
 
 from engine.bots import spades_bot as sb
 from engine.bots import spades_track as tr
-from engine.tricks import HAND_OVER, MATCH_OVER, PLAY
+from engine.tricks import BIDDING, HAND_OVER, MATCH_OVER, PLAY
 
 BAG_CHARGE = 10
 
@@ -35,6 +36,26 @@ class BidsOnly:
 
     def act(self, v):
         return (self.normal if v.phase == PLAY else self.hard).act(v)
+
+
+class NoNil:
+    """A level with Nil turned off: where it would bid Nil (or Blind Nil) it bids its
+    tricks, as if no Nil risk were ever low enough (spades_bidding.NIL_RISK)."""
+
+    def __init__(self, seat, level, seed, budget):
+        self.bot = sb.Bot(seat, level, seed, budget)
+
+    def act(self, v):
+        if v.phase != BIDDING:
+            return self.bot.act(v)
+        from engine.bots import spades_bidding as sbd
+        risk, wanted = sbd.NIL_RISK, sbd.blind_nil_wanted
+        sbd.NIL_RISK = (-999,) * len(risk)
+        sbd.blind_nil_wanted = lambda v, level: False
+        try:
+            return self.bot.act(v)
+        finally:
+            sbd.NIL_RISK, sbd.blind_nil_wanted = risk, wanted
 
 
 def spar_level(level):
@@ -61,6 +82,8 @@ def make_bot(seat, level, seed, budget, match=None):
     partner (spar_level); the seer is handed `match` (it sees every card)."""
     if level == "hard-bids":
         return BidsOnly(seat, seed, budget)
+    if level.endswith("-nonil"):
+        return NoNil(seat, level[:-6], seed, budget)
     sp = spar_level(level)
     if sp is None:
         return sb.Bot(seat, level, seed, budget)

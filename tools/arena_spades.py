@@ -9,7 +9,7 @@ a 95% interval (Wilson), average points per hand, contract made rate, Nil bid an
 made rates, bags per hand, Bostons; the last line is
 `result: a_win_rate=<x> ci95=<lo>-<hi> games=<n>`.
 
-Levels: random, easy, normal, hard, hard-bids (tools/arena_hands.py), and the
+Levels: random, easy, normal, hard, hard-bids and <level>-nonil (tools/arena_hands.py), the
 sparring partners ismcts:<iterations> (tools/spar_ismcts.py; ismcts:<n>:random for
 random rollouts) and seer (tools/spar_seer.py; seer:<n> sets its tree's iterations).
 """
@@ -145,7 +145,7 @@ def report(name, st):
 
 def level_name(x):
     """--a / --b: a bot level, hard-bids, or a sparring partner (arena_hands.spar_level)."""
-    if x in LEVELS or x == "hard-bids":
+    if x in LEVELS or x == "hard-bids" or x.endswith("-nonil") and x[:-6] in LEVELS:
         return x
     from arena_hands import spar_level
     try:

@@ -39,7 +39,7 @@ PLAY = {
     16: (0, "lowest sure winner"),
     17: (0, "second hand low"),
     18: (0, "third hand high"),
-    19: (1, "throws its highest"),
+    19: (1, "throws its riskiest"),
     20: (1, "under the ruff"),
     21: (1, "only spades: lowest"),
     22: (2, "throws its highest"),

@@ -268,6 +268,11 @@ def pick(t, seat):
         if md == _M_DUCK:
             if under:
                 return _card(ls, top(under), 5)
+            nt = nil_target(t, seat)
+            if nt >= 0 and _after(t, seat, nt):
+                # a live Nil plays after us: low, so its card may still be the winner
+                WHY[1] = nt
+                return _card(ls, low(mine), 12)
             return _card(ls, top(mine), 6)
         if md == M_COVER:
             p = seat ^ 2
@@ -309,7 +314,7 @@ def pick(t, seat):
     if md == M_NIL:
         if side:
             WHY[0] = 19
-            return _hi_side(h, b)
+            return _exposed(h, b, t)
         if ws == SPADES:
             u = below(sp, wr)
             if u:
@@ -363,6 +368,22 @@ def _hi_side(h, b):
                 best = r
                 bs = s
     return bs * 13 + best
+
+
+def _exposed(h, b, t):
+    """A Nil's discard: the side card with the most cards still out under it (the
+    most leads it would have to win), the highest of a tie."""
+    best = -1
+    bv = -1
+    for s in range(3):
+        m = h[b + s]
+        if m:
+            r = top(m)
+            v = count(below(t.left[s] & ~m, r)) * 16 + r
+            if v > bv:
+                bv = v
+                best = s * 13 + r
+    return best
 
 
 def _lo_side(h, b, t):
