@@ -159,7 +159,8 @@ def frame():
                   "%d bytes of heap in use, %d without the stand-ins" % (
                       boardfit_player.frames - struck_at, saves, app.screen.lines[1].text, gc.mem_alloc(),
                       gc.mem_alloc() - standins))
-            _snap.close()
+            if _snap is not None:  # None in play_crash.py's VM (the strike's VM kept it)
+                _snap.close()
             boardfit_player.frames += 1
             boardfit_player.now += 33
             boardfit_player._qn = 0

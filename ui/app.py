@@ -408,6 +408,13 @@ class App:
         """The crash screen for `e`, raised out of a frame or a game's start."""
         if not (self.fresh_vm or self.catch) or self.crashed:
             raise e
+        if self.fresh_vm and self.game is not None and isinstance(e, MemoryError):
+            # out of memory in a game: the crash screen in a VM of its own (play_crash.py),
+            # where it always fits; A there goes on to Continue, as here. Nothing is saved.
+            print("crash: Out of memory")
+            self.running = False
+            self._reload("play_crash.py" if self.game_vm else None)
+            return
         self.crashed = True
         self.screen = self._pending = None  # no leave(): nothing is saved after a crash
         in_game = self.game is not None

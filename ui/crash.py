@@ -77,3 +77,10 @@ def show(app, e, in_game):
         traceback.print_exception(e)
     except Exception:
         pass
+
+
+def start(app, arg=0):
+    """play_crash.py: the crash screen of a game that ran out of memory (App.crash), in a
+    fresh VM; A goes on to Continue."""
+    app.show(Crash(app, what(MemoryError()), True))
+    return True
