@@ -129,7 +129,7 @@ def test_every_play_file_names_a_module_and_the_bundle_ships_it():
     # and the fresh VMs a game goes on in (App.go_on_fresh)
     for name, call in (("play_continue.py", 'app.play("continue")'), ("play_hint.py", 'app.play("continue", 1)'),
                        ("play_pause.py", 'app.play("continue", 2)'), ("play_why.py", 'app.play("ui.spades_why_page", 0)'),
-                       ("play_crash.py", 'app.play("ui.crash", 0)')):
+                       ("play_crash0.py", 'app.play("ui.crash", 0)')):
         assert name in bundle.ENTRY_POINTS, name
         with open(os.path.join(root, name)) as f:
             assert call in f.read(), name
@@ -174,7 +174,7 @@ def test_a_game_vm_saves_once_when_paused_before_the_menu_is_built_and_not_again
 
 def test_out_of_memory_in_a_game_vm_shows_the_crash_screen_in_a_vm_of_its_own(monkeypatch):
     # the crash screen must fit where the game ran out of memory: a fresh VM's heap is
-    # whole (play_crash.py); no save is made on the way, and A there goes on to Continue
+    # whole (play_crash0.py); no save is made on the way, and A there goes on to Continue
     from ui import keys
     hw, app, sup = _fresh_app(monkeypatch, game_vm=True)
     monkeypatch.setattr(app, "run", lambda *a, **k: None)
@@ -188,7 +188,7 @@ def test_out_of_memory_in_a_game_vm_shows_the_crash_screen_in_a_vm_of_its_own(mo
         app.frame()
     except sup.ReloadException:
         pass
-    assert not app.running and sup.next_file == "play_crash.py" and bytes(hw.nvm) == before
+    assert not app.running and sup.next_file == "play_crash0.py" and bytes(hw.nvm) == before
     hw2, app2, sup2 = _fresh_app(monkeypatch, game_vm=True)
     monkeypatch.setattr(app2, "run", lambda *a, **k: None)
     app2.play("ui.crash", 0)

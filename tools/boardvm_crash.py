@@ -72,7 +72,7 @@ def run(b, plan, at, mode, heap_kb):
         if not nxt:
             break
         if "crash: MemoryError" in "".join(outs) and "crash: the crash screen" not in "".join(outs) \
-                and nxt[-1].lstrip("/") != "play_crash.py":  # out of memory: its screen in a VM of its own
+                and nxt[-1].lstrip("/") != "play_crash0.py":  # out of memory: its screen in a VM of its own
             outs.append("crash: FAIL the VM reloaded into %s without the crash screen" % nxt[-1])
             break
         code_file, resume = nxt[-1].lstrip("/"), "resume"

@@ -159,7 +159,7 @@ def frame():
                   "%d bytes of heap in use, %d without the stand-ins" % (
                       boardfit_player.frames - struck_at, saves, app.screen.lines[1].text, gc.mem_alloc(),
                       gc.mem_alloc() - standins))
-            if _snap is not None:  # None in play_crash.py's VM (the strike's VM kept it)
+            if _snap is not None:  # None in play_crash0.py's VM (the strike's VM kept it)
                 _snap.close()
             boardfit_player.frames += 1
             boardfit_player.now += 33

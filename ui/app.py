@@ -409,11 +409,12 @@ class App:
         if not (self.fresh_vm or self.catch) or self.crashed:
             raise e
         if self.fresh_vm and self.game is not None and isinstance(e, MemoryError):
-            # out of memory in a game: the crash screen in a VM of its own (play_crash.py),
+            # out of memory in a game: the crash screen in a VM of its own (play_crash0.py),
             # where it always fits; A there goes on to Continue, as here. Nothing is saved.
-            print("crash: Out of memory")
+            # Its name is made as _switch makes a play file's: no new interned name (at the
+            # peak the VM's six name pools are full, and a seventh is a 9 KB block)
             self.running = False
-            self._reload("play_crash.py" if self.game_vm else None)
+            self._reload("play_%s%d.py" % ("crash", 0) if self.game_vm else None)
             return
         self.crashed = True
         self.screen = self._pending = None  # no leave(): nothing is saved after a crash

@@ -80,7 +80,8 @@ def show(app, e, in_game):
 
 
 def start(app, arg=0):
-    """play_crash.py: the crash screen of a game that ran out of memory (App.crash), in a
+    """play_crash0.py: the crash screen of a game that ran out of memory (App.crash), in a
     fresh VM; A goes on to Continue."""
-    app.show(Crash(app, what(MemoryError()), True))
-    return True
+    line = what(MemoryError())
+    app.show(Crash(app, line, True))
+    print("crash:", line)  # the console's line, as show() prints it
