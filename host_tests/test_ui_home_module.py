@@ -196,3 +196,20 @@ def test_out_of_memory_in_a_game_vm_shows_the_crash_screen_in_a_vm_of_its_own(mo
     blank = bytes(hw2.nvm)
     hw2.press(keys.A)
     assert _reloads(app2, sup2) and sup2.next_file == "play_continue.py" and bytes(hw2.nvm) == blank
+
+
+def test_out_of_memory_on_a_page_of_the_title_menus_vm_keeps_the_crash_screen_there(monkeypatch):
+    # no game's own VM, no Continue to go on to: the crash screen comes up in this VM and
+    # its A leads back to the title menu (play_crash0.py's A would start Continue)
+    hw, app, sup = _fresh_app(monkeypatch)
+    _choose(hw, app, "Rules")
+    app.step()
+    app.step()
+    assert app.game == "ui.rules_screen"
+    monkeypatch.setattr(sys, "modules", dict(sys.modules))  # the crash lets the game's modules go
+
+    def full(now):
+        raise MemoryError()
+    monkeypatch.setattr(app.screen, "tick", full)
+    app.frame()
+    assert type(app.screen).__name__ == "Crash" and sup.next_file == "unset"

@@ -408,13 +408,13 @@ class App:
         """The crash screen for `e`, raised out of a frame or a game's start."""
         if not (self.fresh_vm or self.catch) or self.crashed:
             raise e
-        if self.fresh_vm and self.game is not None and isinstance(e, MemoryError):
-            # out of memory in a game: the crash screen in a VM of its own (play_crash0.py),
-            # where it always fits; A there goes on to Continue, as here. Nothing is saved.
-            # Its name is made as _switch makes a play file's: no new interned name (at the
-            # peak the VM's six name pools are full, and a seventh is a 9 KB block)
-            self.running = False
-            self._reload("play_%s%d.py" % ("crash", 0) if self.game_vm else None)
+        if self.game_vm and self.game is not None and isinstance(e, MemoryError):
+            # out of memory in a game's own VM: the crash screen in a VM of its own
+            # (play_crash0.py), where it always fits; A there goes on to Continue, as here.
+            # Nothing is saved. Its name is made as _switch makes a play file's: no new
+            # interned name (at the peak the VM's six name pools are full, and a seventh is
+            # a 9 KB block). The title menu's VM (a page of it) keeps its screen here.
+            self._reload("play_%s%d.py" % ("crash", 0))
             return
         self.crashed = True
         self.screen = self._pending = None  # no leave(): nothing is saved after a crash
