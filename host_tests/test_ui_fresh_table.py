@@ -147,15 +147,20 @@ def test_the_hint_runs_in_a_fresh_vm_that_continues_then_hints(monkeypatch):
     assert t2.m.to_bytes() == t.m.to_bytes() and t2.hinting and t2.bot is not None
 
 
+def _continue_deals_hand_3(hw, t):
+    """The next VM's Continue, from the save in hw's nvm: hand 3, with t's reasons."""
+    game, level, blob = storage.Storage(hw.nvm).load_game()
+    hw2, app2 = app_with()
+    t2 = spades_game.resume(app2, blob, level, game)
+    assert t2.m.hand_no == 3 and list(t2.why) == list(t.why)
+
+
 def test_the_next_hand_is_dealt_in_a_fresh_vm_from_the_hands_end_save(monkeypatch):
     hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
     assert until(hw, app, lambda: is_page(app.screen))  # hand 2's end, saved
     written = hw.nvm.writes
     assert _key_reloads(hw, app, sup, keys.A) == "play_continue.py" and hw.nvm.writes == written
-    game, level, blob = storage.Storage(hw.nvm).load_game()
-    hw2, app2 = app_with()
-    t2 = spades_game.resume(app2, blob, level, game)
-    assert t2.m.hand_no == 3 and list(t2.why) == list(t.why)
+    _continue_deals_hand_3(hw, t)
 
 
 def test_where_the_saves_fail_the_play_goes_on_in_this_vm(monkeypatch):
@@ -232,10 +237,7 @@ def test_after_a_replay_at_a_hands_end_the_next_hand_is_dealt_in_a_fresh_vm(monk
     assert t.m.replay_of == 2
     assert until(hw, app, lambda: is_page(app.screen))  # the replay's end page
     assert _key_reloads(hw, app, sup, keys.A) == "play_continue.py" and hw.nvm.writes == written
-    game, level, blob = storage.Storage(hw.nvm).load_game()
-    hw2, app2 = app_with()
-    t2 = spades_game.resume(app2, blob, level, game)
-    assert t2.m.hand_no == 3 and list(t2.why) == list(t.why)
+    _continue_deals_hand_3(hw, t)
 
 
 def test_after_a_replay_from_the_score_history_the_hand_goes_on_in_a_fresh_vm(monkeypatch):
