@@ -63,6 +63,17 @@ def _key_reloads(hw, app, sup, key):
     return None
 
 
+def _paused_vm(monkeypatch, hw, app, sup):
+    """Start on the badge: the menu's save, then (hw, app, t) of the VM play_paused.py
+    starts, the pause menu open on Resume over the table as saved."""
+    assert _key_reloads(hw, app, sup, keys.START) == "play_paused.py"
+    hw2, app2 = _next_vm(monkeypatch, hw, "continue", 3)  # play_paused.py
+    sup.next_file = "unset"  # what this VM reloads into, if it does
+    t2 = app2.screen
+    assert not t2.pause.group.hidden and t2.menu.cursor == MENU.index("Resume")
+    return hw2, app2, t2
+
+
 def test_a_save_keeps_the_bots_reasons_and_your_bid():
     hw, app, t, _ = _table_in_hand_2()
     assert any(t.why) and 1 <= t.bid <= 13
@@ -113,6 +124,7 @@ def test_an_older_save_whose_last_byte_looks_like_the_mark_is_the_match_whole():
 
 def test_back_to_the_play_after_a_page_goes_on_in_a_fresh_vm_without_another_write(monkeypatch):
     hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    hw, app, t = _paused_vm(monkeypatch, hw, app, sup)
     _choose(hw, app, t, "Score history")
     written = hw.nvm.writes
     assert is_page(app.screen)
@@ -124,10 +136,28 @@ def test_back_to_the_play_after_a_page_goes_on_in_a_fresh_vm_without_another_wri
     assert spades_keep.split(blob)[0] == t.m.to_bytes()
 
 
+def test_start_opens_the_pause_menu_in_a_fresh_vm_from_its_own_save(monkeypatch):
+    # the menu's pages and the hint then never meet a heap the bots' search and names cut
+    # up: every random player on the board VM ran out of memory there (a page built over
+    # 1,275 interned names in seven pools, issue 22)
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    written = hw.nvm.writes
+    why = list(t.why)
+    hw2, app2, t2 = _paused_vm(monkeypatch, hw, app, sup)
+    assert hw.nvm.writes == written + 1  # the menu's save, as in one VM
+    assert hw2.nvm.writes == 0  # the fresh menu's save finds nothing changed
+    assert t2.m.to_bytes() == t.m.to_bytes() and list(t2.why) == why
+    assert "engine.bots" not in sys.modules  # no bot decides while paused
+
+
 def test_a_pause_with_no_page_goes_on_in_this_vm(monkeypatch):
     hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
-    press(hw, app, keys.START, keys.B)
-    assert app.running and sup.next_file == "unset" and app.screen is t
+    hw, app, t = _paused_vm(monkeypatch, hw, app, sup)
+    press(hw, app, keys.B)
+    assert app.running and sup.next_file == "unset" and app.screen is t and t.pause is None
+    assert until(hw, app, lambda: t.m.to_move != 0)  # the play goes on here
+    assert app.running and sup.next_file == "unset"
+    hw, app, t = _paused_vm(monkeypatch, hw, app, sup)
     _choose(hw, app, t, "Last trick")  # the trick on the table: no page's code
     press(hw, app, keys.A, keys.B)
     assert app.running and sup.next_file == "unset" and app.screen is t
@@ -135,6 +165,7 @@ def test_a_pause_with_no_page_goes_on_in_this_vm(monkeypatch):
 
 def test_the_hint_runs_in_a_fresh_vm_that_continues_then_hints(monkeypatch):
     hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    hw, app, t = _paused_vm(monkeypatch, hw, app, sup)
     _choose(hw, app, t, "Rules")
     press(hw, app, keys.B)
     assert app.screen is t and sup.next_file == "unset"  # back in the pause menu
@@ -187,7 +218,7 @@ def _next_vm(monkeypatch, hw, module, arg):
 def test_why_is_a_page_in_a_vm_of_its_own_and_back_is_the_pause_menu_again(monkeypatch):
     from ui import spades_why
     hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
-    press(hw, app, keys.START)
+    hw, app, t = _paused_vm(monkeypatch, hw, app, sup)
     written = hw.nvm.writes
     expected = spades_why.rows(t)  # the table's own page, were it built here
     for _ in range(MENU.index("Why?")):
@@ -211,7 +242,7 @@ def test_a_hint_in_its_own_vm_keeps_the_bots_code_for_the_bots_that_follow(monke
     # up (the board VM's full plan needed 120 KB so, 104 without); one VM for a long
     # stretch (the laptop) lets it go, as before
     hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
-    press(hw, app, keys.START)
+    hw, app, t = _paused_vm(monkeypatch, hw, app, sup)
     while t.menu.cursor != MENU.index("Hint"):
         press(hw, app, keys.DOWN)
     assert _key_reloads(hw, app, sup, keys.A) == "play_hint.py"
@@ -244,6 +275,7 @@ def test_after_a_replay_from_the_score_history_the_hand_goes_on_in_a_fresh_vm(mo
     # back to the hand under way from the save the pause menu made as it opened: the
     # replay saved nothing, so that save is the match the replay was asked from
     hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    hw, app, t = _paused_vm(monkeypatch, hw, app, sup)
     before = t.m.to_bytes()
     _choose(hw, app, t, "Score history")
     written = hw.nvm.writes

@@ -160,8 +160,19 @@ def test_a_game_vm_saves_once_when_paused_before_the_menu_is_built_and_not_again
         return real()
     monkeypatch.setattr(app, "save_point", save_point)
     hw.press(keys.START)
-    app.step()
-    assert points == [None] and t.pause is not None and app.storage is None
+    assert _reloads(app, sup) and sup.next_file == "play_paused.py"  # the menu in a fresh VM
+    assert points == [None] and t.pause is None and app.storage is None
+    hw2 = Headless()
+    hw2.nvm[:] = hw.nvm
+    app2 = App(hw2)  # play_paused.py: Continue, the menu open
+    app2.home_module, app2.fresh_vm = "ui.menu", True
+    monkeypatch.setattr(app2, "run", lambda *a, **k: None)
+    monkeypatch.setattr(app2, "save_point", save_point)
+    app2.play("continue", 3)
+    hw, app, t = hw2, app2, app2.screen
+    saved = bytes(hw.nvm)
+    n = len(points)
+    assert t.pause is not None and app.storage is None
     for _ in range(6):  # down to Quit
         hw.press(keys.DOWN)
         app.step()
@@ -169,7 +180,7 @@ def test_a_game_vm_saves_once_when_paused_before_the_menu_is_built_and_not_again
     hw.press(keys.A)
     app.step()
     assert _reloads(app, sup) and sup.next_file is None
-    assert points == [None]
+    assert len(points) == n and bytes(hw.nvm) == saved  # nothing new to save, in either VM
 
 
 def test_out_of_memory_in_a_game_vm_shows_the_crash_screen_in_a_vm_of_its_own(monkeypatch):

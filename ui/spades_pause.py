@@ -25,18 +25,15 @@ _M_RULES = const(5)
 _M_QUIT = const(6)
 
 
-def open_menu(t):
+def open_menu(t, here=False):
+    """Start: the menu opens from the save it makes, on the badge in a fresh VM
+    (play_paused.py) unless `here` (that VM's first act), so its pages and the hint
+    never meet a heap the bots' search and names cut up."""
     t.mode = PAUSED
-    if t.bot is not None:  # a search (or a hint) stops: on Resume it begins again, seeded from
-        t.bot = None  # the play, and makes the same choice (ui/spades_thinking.py begin)
-        t.bot_seat = -1
-        if t.hinting:
-            t.hinting = False
-            t.say("")
-    # no bot decides while paused: the bots' code and the search's tables make room for
-    # the save and the pages, not a cut-up heap beside them
-    layout.let_go("engine.bots")
+    t.stop_bots()
     t._save()  # leaving the table: the hand as it stands now (its code gone before the menu is built)
+    if not here and _fresh(t, "play_paused.py"):
+        return True
     if t.pause is None:  # built as it opens, on top of everything; close() lets it go
         p = widgets.Panel(30, 4, 100, 105)
         p.title.set("Paused")
@@ -123,9 +120,10 @@ def _fresh(t, entry="play_continue.py"):
 def go_on(t, arg):
     """A fresh VM's first act (App.play; play_hint.py 1, play_pause.py 2): the hint asked
     for as the menu closed, or the menu open on Why? again, back from its page's VM."""
-    if arg == 2:
-        open_menu(t)  # its save is the one the page was made from: nothing is written
-        t.menu.set_items(MENU, _M_WHY)
+    if arg >= 2:
+        open_menu(t, True)  # its save is the one the page was made from: nothing is written
+        if arg == 2:
+            t.menu.set_items(MENU, _M_WHY)
         return
     layout.let_go(__name__)
     thinking.start_hint(t)

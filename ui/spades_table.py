@@ -91,6 +91,7 @@ class Table:
             from ui import spades_pause
             return spades_pause.on_key(self, key)
         if key == keys.START:
+            self.stop_bots()  # before the menu's code comes in
             from ui import spades_pause
             return spades_pause.open_menu(self)
         if self.trick_shown and key == keys.A:
@@ -156,6 +157,19 @@ class Table:
         self.app.show(self)
         self.quiet = self.app.frames
         self.then = then
+
+    def stop_bots(self):
+        """No bot decides while paused: a search (or a hint) stops, and on Resume begins
+        again, seeded from the play, making the same choice (ui/spades_thinking.py begin);
+        the bots' code and the search's tables make room for the save and the menu's
+        pages, not a cut-up heap beside them."""
+        if self.bot is not None:
+            self.bot = None
+            self.bot_seat = -1
+            if self.hinting:
+                self.hinting = False
+                self.say("")
+        layout.let_go("engine.bots")
 
     def _seat_name(self, s):
         if self.n == 2:

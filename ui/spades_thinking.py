@@ -72,7 +72,7 @@ def think(t, now):
         # VM hints in a VM just started (play_hint.py): the words load beside the search,
         # which the next bot goes on using (letting it go and loading it again cut that heap
         # up: the full plan needed 120 KB so, 104 without)
-        if not t.app.game_vm:
+        if not t.app.game_vm or getattr(t.m, "replay_of", 0):
             layout.let_go("engine.bots")
         from ui import spades_hint  # the hint's words: only when asked
         spades_hint.show_hint(t, a, why)
