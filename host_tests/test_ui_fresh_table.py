@@ -287,3 +287,21 @@ def test_after_a_replay_from_the_score_history_the_hand_goes_on_in_a_fresh_vm(mo
     assert _key_reloads(hw, app, sup, keys.A) == "play_continue.py" and hw.nvm.writes == written
     game, level, blob = storage.Storage(hw.nvm).load_game()
     assert spades_keep.split(blob)[0] == before
+
+
+def test_a_replay_pauses_and_hints_in_its_own_vm_and_its_hint_lets_the_bots_code_go(monkeypatch):
+    # a replay is never saved, so nothing of it could go on in a fresh VM; its hint's words
+    # come in where the bots' code and the search were (random player 1 ran out of memory
+    # at 100 KB importing them beside the search in a replay chosen from the score history)
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    assert until(hw, app, lambda: is_page(app.screen))  # hand 2's end, saved
+    assert _key_reloads(hw, app, sup, keys.SELECT) is None and t.m.replay_of == 2
+    assert until(hw, app, lambda: app.screen is t and t.bot is None and t.m.to_move == 0
+                 and t.m.phase == PLAY and not t.trick_shown)
+    assert _key_reloads(hw, app, sup, keys.START) is None  # the menu opens here
+    assert not t.pause.group.hidden and "engine.bots" not in sys.modules
+    while t.menu.cursor != MENU.index("Hint"):
+        press(hw, app, keys.DOWN)
+    assert _key_reloads(hw, app, sup, keys.A) is None and t.hinting
+    assert until(hw, app, lambda: not t.hinting and t.hint_card >= 0, play=False, ms=20)
+    assert "engine.bots.spades_bot" not in sys.modules and sup.next_file == "unset"
