@@ -25,18 +25,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARD_HEAP_KB = "100"
 JUDGE_CALLS = os.path.join(ROOT, "build", "boardjudge-calls.json")
 # The full plan (everything a player can reach: tools/boardfit_standins/boardfit_full.py) and
-# one random player run where checks saw both pass: the full plan does not fit 100 KB yet
-# (issue 22). 2026-12-02, with the fresh VMs, Why? in a VM of its own, a hint's VM keeping the
-# search and the hint's words a module of their own: the full plan fails at 100 and 102 (the
-# sixth name pool full: 1,260 names) and completes at 104 and 108 (138-144 before); random
-# player 1 completes at 100, 104 and 108, random player 3 fails at 100 and 102. 108 keeps 4 KB
-# over the full plan's lowest pass.
-BOARD_FULL_HEAP_KB = "108"
-# 2026-12-02, later: a MemoryError whose crash screen did not fit in the VM that ran out
-# reloaded without a word ("crash:"), and boardfit counted such runs as completed. With the
-# crash screen in a VM of its own every one is seen: random player 1 fails at 104-120 and
-# completes at 126 (it had "completed" at 100-108); the full plan still completes at 108.
-BOARD_MONKEY_HEAP_KB = "126"
+# one random player, at the same 100 KB (issue 22). 2026-12-02, Start opening the pause menu
+# in a fresh VM (play_paused.py), `--scan 90:130:2`: the full plan fails at 90-98 and
+# completes at every heap from 100 to 130; random players 1-4 fail at 90-96 and complete at
+# every heap from 98 to 130 (1,207-1,245 interned names in 6 pools at the peak). Before, with
+# every MemoryError seen, the full plan needed 108 and random player 1 126.
+BOARD_FULL_HEAP_KB = "100"
+BOARD_MONKEY_HEAP_KB = "100"
 BOARD_FULL_PLANS = ((BOARD_FULL_HEAP_KB, "full"), (BOARD_MONKEY_HEAP_KB, "monkey:1"))
 
 
