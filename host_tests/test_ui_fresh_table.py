@@ -305,3 +305,22 @@ def test_a_replay_pauses_and_hints_in_its_own_vm_and_its_hint_lets_the_bots_code
     assert _key_reloads(hw, app, sup, keys.A) is None and t.hinting
     assert until(hw, app, lambda: not t.hinting and t.hint_card >= 0, play=False, ms=20)
     assert "engine.bots.spades_bot" not in sys.modules and sup.next_file == "unset"
+
+
+def test_a_hands_end_saves_in_one_frame_and_shows_its_page_in_the_next():
+    # the save and the page's rows and widgets in one frame were the board's slowest save
+    # point (about 350 board-ms against 300, make boardfit --frames)
+    hw, app = app_with()
+    hw.nvm = _CountingNvm(len(hw.nvm))
+    app.storage = storage.attach(hw.nvm)
+    t = launch(hw, app, 4)
+    written = hw.nvm.writes
+    assert until(hw, app, lambda: hw.nvm.writes > written and t.m.phase == HAND_OVER)
+    assert app.screen is t  # the hand's end saved; its page is the next frame's work
+    hw.advance(20)
+    app.step()
+    assert is_page(app.screen) and app.screen.title.text == "Hand 1 over"
+    written = hw.nvm.writes
+    hw.advance(20)
+    app.step()
+    assert hw.nvm.writes == written  # saved once

@@ -10,7 +10,6 @@ from engine.tricks import MATCH_OVER
 
 def end_hand(t):
     m = t.m
-    n = t.n
     if getattr(m, "replay_of", 0):  # nothing of a replay is counted or saved
         from ui import spades_replay
         spades_replay.ended(t)
@@ -30,9 +29,20 @@ def end_hand(t):
             if m.phase == MATCH_OVER:
                 st.match_over(t.game, m.winner == 0)
         # the hand's end: game and statistics in one write; Continue deals the next
-        # hand from it (ui/spades_game.py)
+        # hand from it (ui/spades_game.py). The page is the next frame's work: the save
+        # and the page in one frame were the board's slowest save point
         t._save(st)
+        t.then = show_page
+        return
+    show_page(t)
+
+
+def show_page(t):
+    """The hand's breakdown page (RULES 1.7): A goes on, Select replays the hand."""
     from ui.spades_pages import breakdown_rows
+    m = t.m
+    n = t.n
+    lines = m.last_breakdown
     names = t._side_names()
     rows = breakdown_rows(lines, names, m.scores, m.bags, n)
     lights(t, -1)

@@ -77,8 +77,9 @@ class Table:
     # ------------------------------------------------------------ keys
 
     def on_key(self, key):
-        if self.quiet == self.app.frames:
-            return False  # this frame closed a page or the menu: its other keys were meant for them
+        if self.quiet == self.app.frames or self.then is not None:
+            return False  # this frame closed a page or the menu (its other keys were meant for
+            # them), or the next frame brings one (the hand's end page after its save)
         if self.banner_until:  # seen: the bots need not wait for it
             self._close_banner()
             self.wait = 0
