@@ -307,6 +307,32 @@ def test_a_replay_pauses_and_hints_in_its_own_vm_and_its_hint_lets_the_bots_code
     assert "engine.bots.spades_bot" not in sys.modules and sup.next_file == "unset"
 
 
+def test_a_hands_end_reads_the_statistics_saves_and_shows_its_page_in_frames_of_their_own(monkeypatch):
+    # a game's own VM reads its statistics at the save point; the reading, the save and the
+    # page's rows and widgets in one frame were the board's slowest save point (about 360
+    # board-ms against 300, make boardfit --frames): each is a frame's work of its own
+    from engine import storage_admin
+    from host_tests.test_ui_home_module import _fresh_app
+    hw, app, sup = _fresh_app(monkeypatch, game_vm=True)
+    assert app.launch("ui.spades_game", 4)
+    t = app.screen
+    assert t.light
+    read = []
+    real = storage_admin.load_stats
+    monkeypatch.setattr(storage_admin, "load_stats", lambda st: read.append(app.frames) or real(st))
+    before = bytes(hw.nvm)
+    assert until(hw, app, lambda: bytes(hw.nvm) != before and t.m.phase == HAND_OVER)
+    saved = app.frames  # the frame that wrote is over: frames counts it
+    assert read and read[-1] < saved - 1 and app.screen is t  # read in a frame before
+    hw.advance(20)
+    app.step()
+    assert is_page(app.screen) and app.screen.title.text == "Hand 1 over"
+    written = bytes(hw.nvm)
+    hw.advance(20)
+    app.step()
+    assert bytes(hw.nvm) == written and len(read) == 1  # saved once, read once
+
+
 def test_a_hands_end_saves_in_one_frame_and_shows_its_page_in_the_next():
     # the save and the page's rows and widgets in one frame were the board's slowest save
     # point (about 350 board-ms against 300, make boardfit --frames)
@@ -324,3 +350,17 @@ def test_a_hands_end_saves_in_one_frame_and_shows_its_page_in_the_next():
     hw.advance(20)
     app.step()
     assert hw.nvm.writes == written  # saved once
+
+
+def test_the_window_closing_between_a_hands_end_frames_counts_and_saves_the_hand():
+    hw, app = app_with()
+    hw.nvm = _CountingNvm(len(hw.nvm))
+    app.storage = storage.attach(hw.nvm)
+    t = launch(hw, app, 4)
+    assert until(hw, app, lambda: t.m.phase == HAND_OVER and t.counted)
+    assert t.then is not None and app.screen is t  # counted, its page not yet shown
+    hands = app.storage.load_stats().to_bytes()
+    app.window_closed()
+    assert app.storage.load_stats().to_bytes() != hands  # the hand is in the statistics
+    game, level, blob = storage.Storage(hw.nvm).load_game()
+    assert spades_keep.split(blob)[0] == t.m.to_bytes()

@@ -9,32 +9,59 @@ from engine.tricks import MATCH_OVER
 
 
 def end_hand(t):
+    """The hand's end, a frame's work at a time, each in the table's next tick (the
+    table takes no key meanwhile): the storage attached now, the hand counted into
+    the statistics, the save, then the page. In one frame they were the board's
+    slowest save point."""
     m = t.m
     if getattr(m, "replay_of", 0):  # nothing of a replay is counted or saved
         from ui import spades_replay
         spades_replay.ended(t)
         return
-    v = m.observation(ME)
-    lines = m.last_breakdown
-    if not t.counted:
-        t.counted = True
-        t.history.append((m.hand_no, m.scores[0], m.scores[1]))
-        for side in range(2):
-            for label, p in lines[side]:
-                if label.endswith("set"):
-                    t.app.tone(196, 300)
-        st = t._stats_now()
-        if st is not None:
-            st.spades_hand(t.game, ME, v.bids, v.tricks, lines[0])
-            if m.phase == MATCH_OVER:
-                st.match_over(t.game, m.winner == 0)
-        # the hand's end: game and statistics in one write; Continue deals the next
-        # hand from it (ui/spades_game.py). The page is the next frame's work: the save
-        # and the page in one frame were the board's slowest save point
-        t._save(st)
-        t.then = show_page
+    if t.counted:
+        show_page(t)
         return
-    show_page(t)
+    t.counted = True
+    t.history.append((m.hand_no, m.scores[0], m.scores[1]))
+    for side in range(2):
+        for label, p in m.last_breakdown[side]:
+            if label.endswith("set"):
+                t.app.tone(196, 300)
+    t._saving()  # a game's own VM: its storage code comes back for this save point
+    t.then = _count
+
+
+_stats = None  # the statistics the hand's end counted into, until its save
+
+
+def _count(t):
+    global _stats
+    m = t.m
+    st = _stats = t._stats_now()
+    if st is not None:
+        v = m.observation(ME)
+        st.spades_hand(t.game, ME, v.bids, v.tricks, m.last_breakdown[0])
+        if m.phase == MATCH_OVER:
+            st.match_over(t.game, m.winner == 0)
+    t.then = _save
+
+
+def _save(t):
+    """Game and statistics in one write; Continue deals the next hand from it
+    (ui/spades_game.py)."""
+    global _stats
+    st = _stats
+    _stats = None
+    t._save(st)
+    t.then = show_page
+
+
+def finish(t):
+    """The laptop's window closes between those frames: the count and the save now."""
+    while t.then is _count or t.then is _save:
+        step = t.then
+        t.then = None
+        step(t)
 
 
 def show_page(t):

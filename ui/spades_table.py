@@ -292,7 +292,11 @@ class Table:
 
     def closing(self):
         """The laptop's window closes mid-hand: saved as the pause menu saves (Quit),
-        the tricks since the hand's start with it; a replay stays unsaved."""
+        the tricks since the hand's start with it; a replay stays unsaved. A hand's
+        end under way is counted and saved first (ui/spades_hand_end.py)."""
+        end = sys.modules.get("ui.spades_hand_end")
+        if end is not None:
+            end.finish(self)
         self._save()
 
     def _level_byte(self):
