@@ -2,9 +2,11 @@
 history, Rules, Quit; and the last-trick review it opens. Back from any of its pages
 (B, A or Start) is back in the menu; only Resume, B or Start in the menu (or Hint)
 return to the table, and a key in the frame the menu or a page closes goes nowhere,
-so no key meant for the menu plays a card. On the badge, the play after a page (Why?,
-Score history, Rules) or the hint goes on in a fresh VM from the save made as the menu
-opened (App.go_on_fresh): no page's or search's leftovers cut the heap under the play.
+so no key meant for the menu plays a card. On the badge the menu itself opens in a
+fresh VM (play_paused.py), and the play after a page (Why?, Score history, Rules) or the
+hint goes on in another, from the save made as the menu opened (App.go_on_fresh): no
+page's or search's leftovers cut the heap under the play. A replay, never saved, keeps
+its VM.
 Imported when first paused, let go when closed."""
 from ui import keys, widgets, spades_layout as layout, spades_thinking as thinking
 from ui.spades_layout import ME, PLAYING, PAUSED, REVIEW, TURN
@@ -118,8 +120,9 @@ def _fresh(t, entry="play_continue.py"):
 
 
 def go_on(t, arg):
-    """A fresh VM's first act (App.play; play_hint.py 1, play_pause.py 2): the hint asked
-    for as the menu closed, or the menu open on Why? again, back from its page's VM."""
+    """A fresh VM's first act (App.play; play_hint.py 1, play_pause.py 2, play_paused.py
+    3): the hint asked for as the menu closed, the menu open on Why? again, back from its
+    page's VM, or the menu Start opened."""
     if arg >= 2:
         open_menu(t, True)  # its save is the one the page was made from: nothing is written
         if arg == 2:
