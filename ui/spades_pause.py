@@ -30,9 +30,9 @@ _M_QUIT = const(6)
 def open_menu(t, here=False):
     """Start: the menu opens from the save it makes, on the badge in a fresh VM
     (play_paused.py) unless `here` (that VM's first act), so its pages and the hint
-    never meet a heap the bots' search and names cut up."""
+    never meet a heap the bots' search and names cut up (its callers stop the bots
+    first: Table._key, go_on)."""
     t.mode = PAUSED
-    t.stop_bots()
     t._save()  # leaving the table: the hand as it stands now (its code gone before the menu is built)
     if not here and _fresh(t, "play_paused.py"):
         return True
@@ -124,6 +124,7 @@ def go_on(t, arg):
     3): the hint asked for as the menu closed, the menu open on Why? again, back from its
     page's VM, or the menu Start opened."""
     if arg >= 2:
+        t.stop_bots()
         open_menu(t, True)  # its save is the one the page was made from: nothing is written
         if arg == 2:
             t.menu.set_items(MENU, _M_WHY)

@@ -68,6 +68,9 @@ def keep_card(v, c, level, rng):
     nil = v.declared[v.seat] == 2
     if nil:
         return r <= 5 and not (s == 3 and r >= 4)
+    if level == 3:
+        # only a card that wins tricks itself beats the unknown one behind it
+        return r >= 11 or (s == 3 and r >= 1)
     # a card is worth keeping when better than an average random card
     val = r
     if s == 3:
