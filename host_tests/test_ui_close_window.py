@@ -8,6 +8,7 @@ import pytest
 from engine import options as options_mod
 from engine.storage import Storage
 from engine.tricks import PLAY, HAND_OVER
+from host_tests.test_ui_spades import settle
 from host_tests.spades_ui_support import app_with, human_keys, is_page, launch
 from ui.spades_keep import split
 from ui import keys
@@ -180,6 +181,7 @@ def test_nothing_is_written_closing_during_a_replay_of_a_deal():
         saved = Storage(hw.nvm).load_game()
         hw.press(keys.SELECT)  # replay this deal
         app.step()
+        settle(app)
         r = app.screen
         assert getattr(r.m, "replay_of", 0)
         play_until(hw, app, lambda: r.m.phase == PLAY and len(r.m.history) >= 3 and app.screen is r, hw.advance)

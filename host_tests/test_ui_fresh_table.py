@@ -10,7 +10,7 @@ from engine import storage
 from engine.tricks import PLAY, HAND_OVER
 from host_tests.spades_ui_support import app_with, launch, is_page
 from host_tests.test_ui_home_module import _Supervisor
-from host_tests.test_ui_spades import press, until
+from host_tests.test_ui_spades import press, settle, until
 from ui import keys, spades_game, spades_keep
 from ui.spades_pause import MENU
 
@@ -50,6 +50,7 @@ def _choose(hw, app, t, item):
         press(hw, app, keys.DOWN)
     hw.press(keys.A)
     app.step()
+    settle(app)
 
 
 def _key_reloads(hw, app, sup, key):
@@ -57,6 +58,7 @@ def _key_reloads(hw, app, sup, key):
     hw.press(key)
     try:
         app.step()
+        settle(app)
     except sup.ReloadException:
         assert not app.running
         return sup.next_file
@@ -175,7 +177,9 @@ def test_the_hint_runs_in_a_fresh_vm_that_continues_then_hints(monkeypatch):
     assert _key_reloads(hw, app, sup, keys.A) == "play_hint.py" and hw.nvm.writes == written
     hw2, app2 = _next_vm(monkeypatch, hw, "continue", 1)  # play_hint.py
     t2 = app2.screen
-    assert t2.m.to_bytes() == t.m.to_bytes() and t2.hinting and t2.bot is not None
+    assert t2.m.to_bytes() == t.m.to_bytes() and t2.hinting
+    app2.step()  # its first frame brought the bots' code in; the hint's search begins
+    assert t2.hinting and t2.bot is not None
 
 
 def _continue_deals_hand_3(hw, t):
@@ -308,9 +312,10 @@ def test_a_replay_pauses_and_hints_in_its_own_vm_and_its_hint_lets_the_bots_code
 
 
 def test_a_hands_end_reads_the_statistics_saves_and_shows_its_page_in_frames_of_their_own(monkeypatch):
-    # a game's own VM reads its statistics at the save point; the reading, the save and the
-    # page's rows and widgets in one frame were the board's slowest save point (about 360
-    # board-ms against 300, make boardfit --frames): each is a frame's work of its own
+    # a game's own VM reads its statistics at the save point; the reading, the count, the
+    # save and the page's rows and widgets in one frame were the board's slowest save
+    # point (about 360 board-ms against 300, make boardfit --frames): each is a frame's
+    # work of its own
     from engine import storage_admin
     from host_tests.test_ui_home_module import _fresh_app
     hw, app, sup = _fresh_app(monkeypatch, game_vm=True)
@@ -324,6 +329,11 @@ def test_a_hands_end_reads_the_statistics_saves_and_shows_its_page_in_frames_of_
     assert until(hw, app, lambda: bytes(hw.nvm) != before and t.m.phase == HAND_OVER)
     saved = app.frames  # the frame that wrote is over: frames counts it
     assert read and read[-1] < saved - 1 and app.screen is t  # read in a frame before
+    for _ in range(2):  # the page's rows, then its widgets (Table._page); shown in the third
+        hw.advance(20)
+        app.step()
+        assert app.screen is t
+    assert t.page is not None
     hw.advance(20)
     app.step()
     assert is_page(app.screen) and app.screen.title.text == "Hand 1 over"
@@ -343,6 +353,11 @@ def test_a_hands_end_saves_in_one_frame_and_shows_its_page_in_the_next():
     written = hw.nvm.writes
     assert until(hw, app, lambda: hw.nvm.writes > written and t.m.phase == HAND_OVER)
     assert app.screen is t  # the hand's end saved; its page is the next frame's work
+    for _ in range(2):  # the page's rows, then its widgets (Table._page); shown in the third
+        hw.advance(20)
+        app.step()
+        assert app.screen is t
+    assert t.page is not None
     hw.advance(20)
     app.step()
     assert is_page(app.screen) and app.screen.title.text == "Hand 1 over"

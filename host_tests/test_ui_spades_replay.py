@@ -6,7 +6,7 @@ import sys
 
 from engine.spades_replay import replay, result
 from engine.storage import Storage
-from engine.tricks import PLAY, HAND_OVER, BIDDING, DECLARE
+from engine.tricks import PLAY, HAND_OVER, MATCH_OVER, BIDDING, DECLARE
 from host_tests.spades_ui_support import app_with, launch, is_page
 from host_tests.test_ui_continue import new_app
 from host_tests.test_ui_spades import until, press, my_turn
@@ -348,3 +348,73 @@ def test_b_on_a_hands_end_page_does_nothing_and_a_goes_on():  # README: In Spade
     assert is_page(app.screen) and app.screen.title.text == "Why?"
     press(hw, app, keys.B)
     assert app.screen is t
+
+
+def test_a_replay_is_dealt_a_frames_work_at_a_time_and_no_key_is_read_meanwhile():
+    # in one frame the deal, the table switched to it and the hand opened took up to
+    # 650 board-ms (make boardfit --frames; the target is 150): three frames now
+    hw, app, t = _hand_end()
+    m = t.m
+    hw.press(keys.SELECT)
+    app.step()  # the page goes; the deal waits for the table's tick
+    works = 0
+    while t.then is not None:
+        hw.press(keys.A)  # read and dropped: nothing is bid, nothing chosen
+        app.step()
+        works += 1
+        assert works < 8
+    r = t.m
+    assert works >= 2 and r is not m and r.replay_of == 1 and r.phase == BIDDING
+    assert r.bids == [-1] * 4 or r.to_move != 0  # no bid of the human's from those keys
+    assert t.banner.text.strip() == "Replay of hand 1"
+    # the replay's end: its rows in one frame, its page built in the next, shown in the third
+    assert until(hw, app, lambda: t.m.phase == HAND_OVER and t.then is not None)
+    assert app.screen is t
+    app.step()
+    assert app.screen is t and t.page is not None  # built; shown in the next frame
+    app.step()
+    assert is_page(app.screen) and app.screen.title.text == "Replay of hand 1"
+
+
+def test_a_replay_again_is_dealt_from_the_replay_with_no_match_loaded(monkeypatch):
+    # RULES 4: the replay keeps its own start (engine/spades_replay.py replay), so
+    # "Sel: again" deals it from there; loading the match for it was the slowest
+    # frame of a replay (up to 490 board-ms, make boardfit --frames)
+    hw, app, t = _hand_end()
+    m = t.m
+    press(hw, app, keys.SELECT)
+    assert until(hw, app, lambda: is_page(app.screen))
+    r = t.m
+    cls = type(r)
+    loads = []
+    real = cls.from_bytes.__func__
+    monkeypatch.setattr(cls, "from_bytes", classmethod(lambda c, b: loads.append(1) or real(c, b)))
+    press(hw, app, keys.SELECT)
+    assert t.m is not r and t.m.replay_of == 1 and t.m._saved == m._saved and t.m.phase == BIDDING
+    assert loads == [] and "engine.spades_load" not in sys.modules
+
+
+def test_a_replay_of_the_matchs_last_hand_goes_on_to_the_final_score_with_no_match_loaded(monkeypatch):
+    # the final score comes from what the replay kept of the match: loading it took up
+    # to 520 board-ms in one frame (make boardfit --frames), and nothing follows it
+    hw, app = app_with(target=200)
+    t = launch(hw, app, 2)
+    assert until(hw, app, lambda: is_page(app.screen) and t.m.phase == MATCH_OVER, limit=20000)
+    m = t.m
+    final = (list(m.scores), m.winner, m.hand_no)
+    press(hw, app, keys.SELECT)
+    assert t.m.replay_of == m.hand_no
+    assert until(hw, app, lambda: is_page(app.screen) and app.screen.title.text.startswith("Replay"))
+    cls = type(m)
+    loads = []
+    real = cls.from_bytes.__func__
+    monkeypatch.setattr(cls, "from_bytes", classmethod(lambda c, b: loads.append(1) or real(c, b)))
+    press(hw, app, keys.A)
+    page = app.screen
+    assert is_page(page) and loads == []
+    assert page.title.text == ("You win!" if final[1] == 0 else "The bot wins")
+    rows = [(a, b) for a, b, _ in page.rows]
+    assert (rows[1][1], rows[2][1], rows[3][1]) == (
+        str(final[0][0]), str(final[0][1]), str(final[2]))
+    press(hw, app, keys.A)
+    assert app.screen is app.home_screen

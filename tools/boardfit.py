@@ -74,7 +74,7 @@ BOARD_PYSTONES = 1500
 BADGE_FREE_KB = 140  # free heap on a badge with the display running (130-150 KB)
 KINDS = ("cursor_move", "card_played", "bot_card_shown", "trick_taken", "spit_move")
 TIMEOUT = 900
-MAX_VMS = 1500  # VMs (reloads) in one play-through: the full plan makes about 600 (a hand, a hint, a pause with pages: each a VM)
+MAX_VMS = 2500  # VMs (reloads) in one play-through: the full plan makes about 1,400 (each hand, hint, pause and page a VM; its matches run 8-22 hands)
 MONKEY_VMS = 5000  # the random player goes home and back far more often
 MONKEY_SEEDS = (1, 2, 3, 4)  # the random player's seeds in make boardfit's scan (make test: the first)
 MONKEY_FRAMES = 20000  # frames a random player plays (about 30 s on the VM)
@@ -424,6 +424,9 @@ def frame_cost(b, overhead, plan=TIMED_PLAN):
     free = TIMED_FREE_KB if plan == TIMED_PLAN else BADGE_FREE_KB
     heap = free + (overhead + 1023) // 1024
     ok, out = b.run("boardfit_main", [plan, "timing"], heap)
+    if os.environ.get("BOARDFIT_RAW"):  # the whole output, for a look at each slow frame
+        with open(os.environ["BOARDFIT_RAW"], "w") as f:
+            f.write(out)
     if not ok:
         raise SystemExit("boardfit: the timed run failed at %d KB:\n%s" % (heap, out[-3000:]))
     hists, pps = parse_hists(out)
@@ -444,7 +447,7 @@ def frame_cost(b, overhead, plan=TIMED_PLAN):
         goals.append("worst <= %d: %s" % (limit, "met" if w <= limit else "MISSED"))
         print("  %-15s %7d %9.1f %9.1f %9.1f  %s" % (kind, n, p50, p95, w, "; ".join(goals)))
     slow = {}
-    for line in out.splitlines():  # "slow frame <n> <kind> us=<us> <screen> phase=<p> hist=<h> stage=<s>"
+    for line in out.splitlines():  # "slow frame <n> <kind> us=<us> <screen> phase=<p> hist=<h> stage=<s> key=<k> was=<screen>"
         if line.startswith("slow frame "):
             f = line.split()
             what = (f[3], f[5], f[6], f[8])

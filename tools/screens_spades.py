@@ -250,7 +250,7 @@ def replay_end(app, n=4):
     t = _launch(app, n)
     _until(app, lambda: _is_page(app.screen))
     _press(app, keys.SELECT)
-    _until(app, lambda: t.m.replay_of and _is_page(app.screen))
+    _until(app, lambda: getattr(t.m, "replay_of", 0) and _is_page(app.screen))
 
 
 def replay_end2(app):

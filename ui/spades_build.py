@@ -70,6 +70,7 @@ def setup(t, app, match, game, level, opts, store, stats):
     t.shown_tiles = b""
     t.page = None
     t.then = None  # what follows a page, run in the next tick (after_page)
+    t.then_frame = -1  # the frame that asked for it (Table.later)
     t.quiet = -1  # the frame (App.frames) a page or the pause menu closed in: its other keys go nowhere
     t.was_broken = False
     t.was_turn = -1

@@ -10,9 +10,9 @@ from engine.tricks import MATCH_OVER
 
 def end_hand(t):
     """The hand's end, a frame's work at a time, each in the table's next tick (the
-    table takes no key meanwhile): the storage attached now, the hand counted into
-    the statistics, the save, then the page. In one frame they were the board's
-    slowest save point."""
+    table takes no key meanwhile): the storage attached now, the statistics read, the
+    hand counted into them, the save, the page's rows, the page built, then shown. In
+    one frame they were the board's slowest save point."""
     m = t.m
     if getattr(m, "replay_of", 0):  # nothing of a replay is counted or saved
         from ui import spades_replay
@@ -28,16 +28,21 @@ def end_hand(t):
             if label.endswith("set"):
                 t.app.tone(196, 300)
     t._saving()  # a game's own VM: its storage code comes back for this save point
-    t.then = _count
+    t.then = _read
 
 
 _stats = None  # the statistics the hand's end counted into, until its save
 
 
-def _count(t):
+def _read(t):
     global _stats
+    _stats = t._stats_now()
+    t.then = _count
+
+
+def _count(t):
     m = t.m
-    st = _stats = t._stats_now()
+    st = _stats
     if st is not None:
         v = m.observation(ME)
         st.spades_hand(t.game, ME, v.bids, v.tricks, m.last_breakdown[0])
@@ -58,7 +63,7 @@ def _save(t):
 
 def finish(t):
     """The laptop's window closes between those frames: the count and the save now."""
-    while t.then is _count or t.then is _save:
+    while t.then is _read or t.then is _count or t.then is _save:
         step = t.then
         t.then = None
         step(t)
@@ -73,7 +78,11 @@ def show_page(t):
     names = t._side_names()
     rows = breakdown_rows(lines, names, m.scores, m.bags, n)
     lights(t, -1)
-    t._page("Hand %d over" % m.hand_no, rows, "A: next  Sel: replay", lambda: next_hand(t))
+    t.then = lambda t: _page(t, rows)  # built in the next frame, shown in the one after
+
+
+def _page(t, rows):
+    t._page("Hand %d over" % t.m.hand_no, rows, "A: next  Sel: replay", lambda: next_hand(t))
     t.page.b_too = False  # A goes on; B does nothing here
     t.page.choose(lambda row: replay(t))
 
@@ -113,19 +122,23 @@ def deal_next(t):
     t.open_hand()
 
 
-def match_over(t):
+def match_over(t, final=None):
+    """The final score: of t.m, or `final` (scores, winner, hands, target) after a
+    replay of the last hand (ui/spades_replay.py go_on)."""
     from ui.spades_pages import GOOD, BAD, TEXT, HEAD
     m = t.m
+    if final is None:
+        final = (m.scores[0], m.scores[1], m.winner, m.hand_no, m.target)
     names = t._side_names()
-    won = m.winner == 0
+    won = final[2] == 0
     if t.n == 4:
         title = "You win the match!" if won else "They win the match"
     else:
         title = "You win!" if won else "The bot wins"
     rows = [("Final score", "", HEAD),
-            (" " + names[0], str(m.scores[0]), GOOD),
-            (" " + names[1], str(m.scores[1]), BAD),
-            ("Hands played", str(m.hand_no), TEXT),
-            ("Target", str(m.target), TEXT)]
+            (" " + names[0], str(final[0]), GOOD),
+            (" " + names[1], str(final[1]), BAD),
+            ("Hands played", str(final[3]), TEXT),
+            ("Target", str(final[4]), TEXT)]
     t.over = True
     t._page(title, rows, "A: menu", t.app.home)

@@ -150,8 +150,12 @@ def show_history(t, back):
     kept = call("spades_replay", "history", t.m if held is None else type(t.m).from_bytes(held[0]))
     if len(kept) > len(t.history):
         t.history = kept
+    rows = history_rows(t.history, t._side_names())
+    t.later(lambda t: _history_page(t, rows, back))  # the page in the next frame
+
+
+def _history_page(t, rows, back):
     h = t.history
-    rows = history_rows(h, t._side_names())
     if not h:
         t._page("Score history", rows, "A: back", back)
         return

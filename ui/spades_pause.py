@@ -96,12 +96,10 @@ def on_key(t, key):
         t._page("Why?", rows, "A: back", lambda: back(t))
     elif i == _M_LAST:
         review(t)
-    elif i == _M_HISTORY:
-        from ui.spades_pages import show_history
-        show_history(t, lambda: back(t))
+    elif i == _M_HISTORY:  # the key's frame is enough: the page in frames of its own
+        t.later(_history)
     elif i == _M_RULES:
-        from ui import rules_screen
-        rules_screen.show(t.app, t.game, lambda: back(t))
+        t.later(_rules)
     elif i == _M_QUIT:
         # saved as the menu opened, and nothing plays while it is open
         t.app.hw.pixels.fill(0)
@@ -109,6 +107,24 @@ def on_key(t, key):
     else:
         close(t)
     return True
+
+
+def _history(t):
+    """The score history: its code in this frame; the hands, the page and its showing
+    in frames of their own (ui/spades_pages.py show_history)."""
+    import ui.spades_pages  # noqa: F401
+    t.later(lambda t: ui.spades_pages.show_history(t, lambda: back(t)))
+
+
+def _rules(t):
+    """The rules viewer: its code in this frame, built in the next, shown in the third
+    (all three took up to 260 board-ms in one)."""
+    from ui import rules_screen
+
+    def build(t):
+        scr = rules_screen.RulesScreen(t.app, t.game, lambda: back(t))
+        t.later(lambda t: t.app.show(scr))
+    t.later(build)
 
 
 def _fresh(t, entry="play_continue.py"):

@@ -17,19 +17,49 @@ with the match (the next hand, or back to the hand under way), Select replays it
 again.
 """
 from ui.spades_layout import let_go, ME, PAUSED
+from engine import lazy
 from engine.lazy import call
 from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
 
 
 def start(t, k):
     """Deal hand k of the match again on the table t (the match kept aside as bytes),
-    once the page it was asked for on has left the heap (Table.after_page)."""
+    once the page it was asked for on has left the heap (Table.after_page): a frame's
+    work at a time (the table takes no key meanwhile), the deal, the table on it, the
+    hand opened. In one frame they took up to 650 board-ms (make boardfit --frames)."""
     t.after_page(lambda t: _deal(t, k))
 
 
+_dealt = None  # between frames: the loader held, the match a replay of a replay is dealt from, the replay
+
+
 def _deal(t, k):
+    global _dealt
     held = getattr(t, "replaying", None)
-    m = t.m if held is None else type(t.m).from_bytes(held[0])
+    if held is None:
+        _deal_from(t, k, t.m)
+        return
+    if t.m.replay_of == k:  # again: a replay keeps its own start (engine/spades_replay.py)
+        _dealt = call("spades_replay", "replay", t.m, k)
+        t.then = _on_table
+        return
+    # another hand chosen in the score history during a replay: the match it was dealt
+    # from, loaded first; the loader's code in this frame, the match in the next
+    _dealt = lazy.hold("spades_load")
+    t.then = lambda t: _load(t, k, held[0])
+
+
+def _load(t, k, data):
+    global _dealt
+    held = _dealt
+    _dealt = type(t.m).from_bytes(data)
+    lazy.let_go(held)
+    t.then = lambda t: _deal_from(t, k, _dealt)
+
+
+def _deal_from(t, k, m):
+    global _dealt
+    _dealt = None
     try:
         r = call("spades_replay", "replay", m, k)
         first = call("spades_replay", "result", m, k)
@@ -37,12 +67,26 @@ def _deal(t, k):
         t.app.show(t)
         t.say(e.args[0][3:26])
         return
-    t.replaying = (m.to_bytes(), first, m.phase)  # what go_on needs
-    m = None
+    # what go_on needs; of a match that is over, its final score too (match_over)
+    final = (m.scores[0], m.scores[1], m.winner, m.hand_no, m.target) if m.phase == MATCH_OVER else None
+    t.replaying = (m.to_bytes(), first, m.phase, final)
+    _dealt = r
+    t.then = _on_table
+
+
+def _on_table(t):
+    global _dealt
+    r = _dealt
+    _dealt = None
     _switch(t, r)
     t.page = None  # built again for the replay's end
+    t.then = _open
+
+
+def _open(t):
     let_go(*_CODE)
     t.open_hand()
+    k = t.m.replay_of
     text = "Replay of hand %d" % k
     pad = (23 - len(text)) // 2
     t.banner.set(" " * pad + text + " " * (23 - pad - len(text)))
@@ -98,9 +142,11 @@ def rows(names, first, again):
 
 
 def ended(t):
-    """The replayed hand is over: both results side by side, then its breakdown."""
+    """The replayed hand is over: both results side by side, then its breakdown; the
+    page is built in the next frame (one frame took up to 340 board-ms)."""
     from ui.spades_pages import breakdown_rows, HEAD
     from ui.spades_layout import lights
+    global _rows
     r = t.m
     k = r.replay_of
     names = t._side_names()
@@ -108,6 +154,18 @@ def ended(t):
     out.append(("The replay's hand", "", HEAD))
     out += breakdown_rows(r.last_breakdown, names, r.scores, r.bags, t.n)
     lights(t, -1)
+    _rows = out
+    t.then = _end_page
+
+
+_rows = None  # the replay's end page's rows between ended and _end_page
+
+
+def _end_page(t):
+    global _rows
+    out = _rows
+    _rows = None
+    k = t.m.replay_of
     on = "A: next" if t.replaying[2] in (HAND_OVER, MATCH_OVER) else "A: back"
     t._page("Replay of hand %d" % k, out, on + "  Sel: again", lambda: go_on(t))
     t.page.b_too = False  # A goes on; B does nothing here
@@ -120,7 +178,12 @@ def go_on(t):
     its last save (the replay saved nothing: the hand's end, or the pause menu's save
     the score history was opened from), as A on the hand's end page does: the replay's
     code and names stay out of the play that follows."""
-    if t.replaying[2] != MATCH_OVER and t.app.go_on_fresh():
+    final = t.replaying[3]
+    if final is not None:  # nothing goes on: the final score, the replay's match kept (never saved)
+        from ui import spades_hand_end
+        t.after_page(lambda t: spades_hand_end.match_over(t, final))
+        return
+    if t.app.go_on_fresh():
         return
     t.after_page(_back)
 
@@ -132,11 +195,8 @@ def _back(t):
     t.replaying = None
     _switch(t, m)
     let_go(__name__)
-    if m.phase in (HAND_OVER, MATCH_OVER):
+    if m.phase == HAND_OVER:  # (a match over goes to its final score: go_on)
         from ui import spades_hand_end
-        if m.phase == MATCH_OVER:
-            spades_hand_end.match_over(t)
-        else:
-            spades_hand_end.deal_next(t)
+        spades_hand_end.deal_next(t)
     elif m.to_move == ME:
         t._prompt()

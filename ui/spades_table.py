@@ -144,11 +144,22 @@ class Table:
         return ("Us", "Them") if self.n == 4 else ("You", "Bot")
 
     def _page(self, title, rows, footer, done):
+        """The page built now and, over the table, shown in the next frame (both and
+        a whole screen's refresh in one took up to 340 board-ms: make boardfit --frames)."""
         if self.page is None:
             from ui.spades_pages import Page
             self.page = Page(self.app)
         self.page.fill(title, rows, footer, done)
-        self.app.show(self.page)
+        if self.app.screen is self:
+            self.later(_show_page)
+        else:
+            self.app.show(self.page)
+
+    def later(self, then):
+        """then(self) at the start of the tick of a frame after this one: a key's
+        frame (its screen's refresh) is enough for one frame."""
+        self.then = then
+        self.then_frame = self.app.frames
 
     def after_page(self, then):
         """Leave the page on show for the table and run then(self) at the start of the
@@ -157,14 +168,14 @@ class Table:
         self.page = None
         self.app.show(self)
         self.quiet = self.app.frames
-        self.then = then
+        self.later(then)
 
     def stop_bots(self):
         """No bot decides while paused: a search (or a hint) stops, and on Resume begins
         again, seeded from the play, making the same choice (ui/spades_thinking.py begin);
         the bots' code and the search's tables make room for the save and the menu's
         pages, not a cut-up heap beside them."""
-        if self.bot is not None:
+        if self.bot is not None or self.hinting:  # a hint may be loading its code (begin)
             self.bot = None
             self.bot_seat = -1
             if self.hinting:
@@ -361,6 +372,8 @@ class Table:
     def tick(self, now):
         then = self.then
         if then is not None:
+            if self.then_frame == self.app.frames:
+                return False  # asked for in this frame (Table.later)
             self.then = None
             then(self)
             return True
@@ -380,6 +393,7 @@ class Table:
             if mo.kind == motion.COLLECTED:
                 mo.kind = motion.NOTHING
                 self._trick_gone()
+                return True  # what follows (a bot's start, the hand's end) in the next frame
         if self.mode != PLAYING:
             return changed
         if self.hinting:
@@ -400,6 +414,9 @@ class Table:
             return True
         if m.to_move != ME:
             if self.bot is None:
+                if self.quiet == self.app.frames:  # a key's frame (a menu closed) is enough
+                    self.app.busy = True
+                    return changed
                 thinking.begin(self, m.to_move)
                 return changed  # its first slice next frame: one frame, one piece of work
             return thinking.think(self, now) or changed
@@ -416,6 +433,10 @@ class Table:
 
     def leave(self):
         pass
+
+
+def _show_page(t):
+    t.app.show(t.page)
 
 
 def _why(msg):

@@ -4,6 +4,8 @@ A hint runs the bot for the human's seat; ui/spades_hint.py (imported for it, le
 after) marks its choice without playing it and says why; on the badge the hint runs in
 a VM of its own (play_hint.py) and keeps the search for the bots that follow. Each bot's reasons for its
 last bid and its last card stay on the table (t.why) for the pause menu's "Why?"."""
+import sys
+
 from ui import spades_layout as layout
 from ui.spades_layout import ME, SOFT
 from engine.tricks import EXCHANGE, PLAY, DISCARDING
@@ -14,6 +16,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+_BOT = "engine.bots.spades_bot"
 _SLICE = const(20)  # playout card plays per frame: about 27 board-ms (60 took 80; make boardfit)
 
 
@@ -26,6 +29,13 @@ def start_hint(t):
 
 
 def begin(t, seat):
+    """The bot for seat begins deciding; when its code is not in the heap (a fresh VM,
+    after a pause or a hand's end page) this frame only loads it and the next begins:
+    both in one frame took up to 320 board-ms (make boardfit --frames)."""
+    if _BOT not in sys.modules:
+        __import__(_BOT)
+        t.app.busy = True  # the bot at once, next frame
+        return
     from engine.bots.spades_bot import Bot
     v = t.m.observation(seat)
     seed = (t.m.hand_no * 97 + len(v.history) * 5 + v.phase * 3 + len(getattr(v, "passed", b"")) +
@@ -42,6 +52,9 @@ def think(t, now):
     """One slice of the deciding bot (the window: hw.think_slices, as its frames are
     paced and a slice takes it well under a millisecond); True when the screen changed."""
     bot = t.bot
+    if bot is None:  # the hint's code came in last frame (begin)
+        begin(t, ME)
+        return False
     k = getattr(t.app.hw, "think_slices", 1)
     done = bot.step(_SLICE)
     while not done and k > 1:

@@ -195,7 +195,7 @@ def _spades(app, s, home, mode):
 
 
 def _mine(s, m):
-    return m.to_move == 0 and not s.trick_shown and s.bot is None
+    return m.to_move == 0 and not s.trick_shown and s.bot is None and not s.hinting  # a hint may be loading its code
 
 
 def _plain(s, m, ph):

@@ -34,7 +34,7 @@ _TRICK = const(3)
 _SPIT = const(4)
 _THINK = const(5)
 _OTHER = const(6)
-_SLOW_US = const(2500)  # VM us: about 130 board-ms (the VM runs about 50 times the board)
+_SLOW_US = const(1500)  # VM us: about 130 board-ms (the VM runs about 85 times the board)
 _SAVE = const(7)  # a frame that wrote the nvm (whatever else it did)
 _NONE = const(8)
 # keys (ui/keys.py)
@@ -80,6 +80,7 @@ _replayed = 0  # 0: not yet; 1: Select on the next hand's end page; 2: replayed
 # the state before the frame being timed, to tell its kind afterwards
 _key = -1
 _hist_len = -1
+_was = ""  # the kind of screen before the frame (slow frames name it; not the screen: it would outlive its frame)
 _shown = False
 _piles = -1
 _busy = False
@@ -233,9 +234,10 @@ def _file(us):
     if us > _SLOW_US:  # tools/boardfit.py names the slowest frames: what the screen was doing
         s = g["app"].screen
         m = getattr(s, "m", None)
-        print("slow frame %d %s us=%d %s phase=%d hist=%d stage=%s" % (
+        print("slow frame %d %s us=%d %s phase=%d hist=%d stage=%s key=%d was=%s" % (
             frames, KINDS[k], us, type(s).__name__, m.phase if m is not None else -1,
-            len(m.history) if m is not None else -1, plan[stage]))
+            len(m.history) if m is not None else -1, plan[stage], _key,
+            _was if _was != type(s).__name__ else "same"))
 
 
 def _kind():
@@ -268,7 +270,8 @@ def _kind():
 
 def _before(s):
     """Remember what the next frame's kind is told against."""
-    global _hist_len, _shown, _piles, _busy
+    global _hist_len, _shown, _piles, _busy, _was
+    _was = type(s).__name__
     m = getattr(s, "m", None)
     _hist_len = len(m.history) if m is not None else -1
     _shown = bool(getattr(s, "trick_shown", False))
