@@ -224,3 +224,25 @@ def test_out_of_memory_on_a_page_of_the_title_menus_vm_keeps_the_crash_screen_th
     monkeypatch.setattr(app.screen, "tick", full)
     app.frame()
     assert type(app.screen).__name__ == "Crash" and sup.next_file == "unset"
+
+
+def test_options_save_in_the_frame_of_b_and_the_menu_comes_back_in_the_next(monkeypatch):
+    # Options left with a change: its save and the title menu built again in one frame
+    # were the board's slowest save point (up to 355 board-ms against 300, make
+    # boardfit --frames); the save is B's frame, the menu the next one's
+    from engine import storage
+    hw, app, sup = _fresh_app(monkeypatch)
+    app.storage = storage.attach(hw.nvm)
+    _choose(hw, app, "Options")
+    app.step()
+    app.step()
+    assert type(app.screen).__name__ == "OptionsScreen"
+    hw.press(keys.RIGHT)  # a change: leaving saves it
+    app.step()
+    before = bytes(hw.nvm)
+    hw.press(keys.B)
+    app.step()
+    assert bytes(hw.nvm) != before and type(app.screen).__name__ == "OptionsScreen"
+    written = bytes(hw.nvm)
+    app.step()
+    assert type(app.screen).__name__ == "Menu" and bytes(hw.nvm) == written  # saved once

@@ -169,6 +169,7 @@ class OptionsScreen(TextPage):
             self._help()
             return True
         if key == keys.B or key == keys.START:
+            self.leave()  # saved in this frame; the menu is built in the next (App.home)
             self.app.home()
             return True
         return False
