@@ -36,7 +36,9 @@ def card(suit_, rank_):
 
 def name(c):
     """'AS', 'TD', '2C': for messages and tests."""
-    return RANK_NAMES[c % 13] + SUIT_NAMES[c // 13]
+    r = c % 13
+    s = c // 13
+    return RANK_NAMES[r:r + 1] + SUIT_NAMES[s:s + 1]  # slices: an index interns a name on the board
 
 
 def parse(text):

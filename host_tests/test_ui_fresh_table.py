@@ -262,14 +262,39 @@ def test_a_hint_in_its_own_vm_keeps_the_bots_code_for_the_bots_that_follow(monke
     assert "engine.bots.spades_bot" not in sys.modules
 
 
-def test_after_a_replay_at_a_hands_end_the_next_hand_is_dealt_in_a_fresh_vm(monkeypatch):
-    # the replay's page, its code and its rows came and went in this VM: the next hand
-    # goes on from the hand's end as saved, as A on the hand's end page does
-    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+def _replay_vm(monkeypatch, hw, app, t, sup):
+    """Select on hand 2's end page on the badge: (hw, app, t) of the VM play_replay.py
+    starts, from the hand's end as saved (nothing more written), the replay of hand 2
+    on its table."""
     assert until(hw, app, lambda: is_page(app.screen))  # hand 2's end, saved
     written = hw.nvm.writes
-    assert _key_reloads(hw, app, sup, keys.SELECT) is None  # the replay plays here
-    assert t.m.replay_of == 2
+    assert _key_reloads(hw, app, sup, keys.SELECT) == "play_replay.py" and hw.nvm.writes == written
+    hw2, app2 = _next_vm(monkeypatch, hw, "continue", 4)  # play_replay.py
+    sup.next_file = "unset"
+    t2 = app2.screen
+    assert until(hw2, app2, lambda: getattr(t2.m, "replay_of", 0) == 2 and t2.then is None, play=False)
+    return hw2, app2, t2
+
+
+def test_select_on_a_hands_end_page_replays_the_hand_in_a_fresh_vm(monkeypatch):
+    # the hand's end page, its code and its rows came and went in the VM before: the
+    # replay starts on a whole heap, from the hand's end as saved, as the next hand does
+    from engine.spades_replay import replay
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    assert until(hw, app, lambda: is_page(app.screen))
+    deal = [bytes(h) for h in replay(t.m, 2).hands]  # hand 2 as it was dealt
+    hw2, app2, t2 = _replay_vm(monkeypatch, hw, app, t, sup)
+    assert hw2.nvm.writes == 0 and sup.next_file == "unset"
+    assert [bytes(h) for h in t2.m.hands] == deal and t2.m.hand_no == 2
+    assert "ui.spades_hand_end" not in sys.modules and "ui.spades_pages" not in sys.modules
+
+
+def test_after_a_replay_at_a_hands_end_the_next_hand_is_dealt_in_a_fresh_vm(monkeypatch):
+    # the replay saved nothing: the next hand goes on from the hand's end as saved, as A
+    # on the hand's end page does
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    hw, app, _ = _replay_vm(monkeypatch, hw, app, t, sup)
+    written = hw.nvm.writes
     assert until(hw, app, lambda: is_page(app.screen))  # the replay's end page
     assert _key_reloads(hw, app, sup, keys.A) == "play_continue.py" and hw.nvm.writes == written
     _continue_deals_hand_3(hw, t)
@@ -298,8 +323,7 @@ def test_a_replay_pauses_and_hints_in_its_own_vm_and_its_hint_lets_the_bots_code
     # come in where the bots' code and the search were (random player 1 ran out of memory
     # at 100 KB importing them beside the search in a replay chosen from the score history)
     hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
-    assert until(hw, app, lambda: is_page(app.screen))  # hand 2's end, saved
-    assert _key_reloads(hw, app, sup, keys.SELECT) is None and t.m.replay_of == 2
+    hw, app, t = _replay_vm(monkeypatch, hw, app, t, sup)
     assert until(hw, app, lambda: app.screen is t and t.bot is None and t.m.to_move == 0
                  and t.m.phase == PLAY and not t.trick_shown)
     assert _key_reloads(hw, app, sup, keys.START) is None  # the menu opens here

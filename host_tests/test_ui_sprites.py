@@ -130,6 +130,25 @@ def test_text_line_rewrites_tiles_only_and_keeps_its_anchor():
     assert [grid[i] for i in range(8)] == [index[ord(ch) - 32] for ch in "a much l"]
 
 
+class _Unindexed(str):
+    """Text whose characters may not be taken one by one: on the board each one taken
+    (text[i], or a loop over the text) is interned as a name, never freed."""
+
+    def __getitem__(self, i):
+        raise AssertionError("indexed: each character would be an interned name on the board")
+
+    def __iter__(self):
+        raise AssertionError("iterated: each character would be an interned name on the board")
+
+
+def test_text_line_never_takes_its_text_apart_by_character():
+    bmp, w, h, index = widgets.font()
+    line = widgets.TextLine(_Unindexed("Won 7"), 0, 0, chars=8)
+    assert [line.grid[i] for i in range(5)] == [index[ord(ch) - 32] for ch in "Won 7"]
+    line.set(_Unindexed("Bag {|}"))
+    assert [line.grid[i] for i in range(7)] == [index[ord(ch) - 32] for ch in "Bag {|}"]
+
+
 def test_text_line_draws_the_font(table):
     hw, g = table
     line = widgets.TextLine("A", 10, 10, color=0xFFFFFF)

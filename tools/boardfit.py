@@ -127,6 +127,10 @@ class Board:
                 raise SystemExit("boardfit: " + err)
         self.nvm = nvm_image()
         self.bare = self.alloc_bare()
+        self.shared = shared_names(self.drive, self.standins)
+        # BOARDFIT_BADGE_POOLS=1: the name pools placed as the badge has them (boardfit_main.py
+        # _badge_pools); off by default: make test's heaps were found without it
+        self.pools = os.environ.get("BOARDFIT_BADGE_POOLS") == "1"
 
     def alloc_bare(self):
         out = subprocess.run([self.vm, "-X", "heapsize=200K", "-c", "import gc; gc.collect(); print(gc.mem_alloc())"],
@@ -157,10 +161,10 @@ class Board:
         code_file = "code.py"
         resume = "-"
         for _ in range(MAX_VMS if not args or not args[0].startswith("monkey") else MONKEY_VMS):
-            extra = [code_file, resume] if main == "boardfit_main" else []
+            extra = [code_file, resume] + ([str(self.shared)] if self.pools else []) if main == "boardfit_main" else []
             cmd = [self.vm, "-X", "heapsize=%dK" % heap_kb, "-c", "import " + main] + list(args) + extra
             if main == "boardfit_main" and len(args) < 2:
-                cmd.insert(len(cmd) - 2, "-")
+                cmd.insert(len(cmd) - len(extra), "-")  # before the code file and resume (and shared)
             try:
                 proc = subprocess.run(cmd, cwd=drive, env=env, capture_output=True, text=True,
                                       timeout=TIMEOUT)
@@ -209,15 +213,134 @@ class Board:
         return hi
 
 
-def qstr_peak(out):
-    """(interned names, name pools) of the fullest VM of a run (boardfit_main.py prints
-    micropython.qstr_info() at each VM's end; names are never freed in a VM)."""
-    best = (0, 0)
+# The stand-ins standing for the badge's built-in modules: on the badge their names are
+# in flash (the firmware's own), never interned at run time.
+BUILTIN_STANDINS = ("board", "terminalio", "microcontroller", "keypad", "digitalio", "audioio", "audiocore",
+                    "neopixel_write", "supervisor", "time")
+# the harness's modules loaded before the game starts (boardfit_main.py, setup())
+SETUP_STANDINS = BUILTIN_STANDINS + ("boardfit_main", "boardfit_player", "boardfit_full")
+BADGE_POOL_BYTES = 7656  # the badge's six name pools (1,260 names, 6 bytes each, and their heads)
+
+
+def mpy_names(path):
+    """The names a .mpy file interns as it loads: its qstr table less the static ones
+    (mpy version 6: a count, then each name as uint (len << 1 | static) and its bytes)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    i = 4
+
+    def uint():
+        nonlocal i
+        v = 0
+        while True:
+            b = data[i]
+            i += 1
+            v = (v << 7) | (b & 0x7F)
+            if not b & 0x80:
+                return v
+
+    n = uint()
+    uint()  # the constant objects: not interned
+    out = set()
+    for _ in range(n):
+        ln = uint()
+        if ln & 1:
+            continue
+        ln >>= 1
+        out.add(data[i:i + ln].decode("utf-8", "replace"))
+        i += ln + 1
+    return out
+
+
+def _source_names(path):
+    """What a source file the badge compiles itself (code.py, play_*.py) interns: its
+    identifiers and its short strings (under 10 characters, as the compiler interns)."""
+    import ast
+    out = set()
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            out.add(node.attr)
+        elif isinstance(node, ast.alias):
+            out.update(node.name.split("."))
+            out.add(node.name)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) < 10:
+            out.add(node.value)
+    return out
+
+
+def _builtin_api(path):
+    """The names a stand-in for a built-in module gives the game (module-level names,
+    classes and their members, keyword arguments): flash names on the badge."""
+    import ast
+    out = set()
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            out.add(node.name)
+            if isinstance(node, ast.FunctionDef):
+                out.update(a.arg for a in node.args.args + node.args.kwonlyargs)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            out.add(node.attr)
+    return {n for n in out if not n.startswith("_")}
+
+
+def shared_names(drive, standins):
+    """How many names the harness interns before the game that the game itself would
+    intern on the badge (app, screen, phase...: the player reads them): counted as the
+    game's when the harness places the badge's name pools (boardfit_main.py)."""
+    game = set()
+    for root, _, files in os.walk(drive):
+        for f in files:
+            p = os.path.join(root, f)
+            rel = os.path.relpath(p, drive)
+            if f.endswith(".mpy"):
+                game |= mpy_names(p)
+                mod = rel[:-4].replace(os.sep, ".")
+                game.add(mod[:-9] if mod.endswith(".__init__") else mod)
+            elif f.endswith(".py"):
+                game |= _source_names(p)
+    harness = set()
+    api = set()
+    for m in SETUP_STANDINS:
+        harness |= mpy_names(os.path.join(standins, m + ".mpy"))
+        harness.add(m)
+        if m in BUILTIN_STANDINS:
+            api |= _builtin_api(os.path.join(STANDINS, m + ".py"))
+            api.add(m)
+    return len((harness & game) - api)
+
+
+POOL_ENDS = (20, 60, 140, 300, 620, 1260, 2540)  # names that fit in 1, 2, ... 7 name pools
+
+
+def qstr_peak(out, shared=0):
+    """(names, name pools) of the fullest VM of a run as the badge holds them: the names
+    the game interned in that VM (the VM's count at its end, boardfit_main.py's
+    micropython.qstr_info(), less its count once the harness was set up, plus the
+    `shared` names the harness had interned first) and the pools that many fill."""
+    best = 0
+    start = None
     for line in out.splitlines():
-        if line.startswith("qstr pool: "):
+        if line.startswith("heap_standins="):
+            start = -1  # the next count is the VM's start
+        elif line.startswith("qstr pool: ") and start is not None:
             f = dict(p.split("=") for p in line[len("qstr pool: "):].split(", "))
-            best = max(best, (int(f["n_qstr"]), int(f["n_pool"])))
-    return best
+            n = int(f["n_qstr"])
+            if start < 0:
+                start = n
+            else:
+                best = max(best, n - start + shared)
+                start = None
+    if not best:
+        return 0, 0
+    return best, next((i + 1 for i, end in enumerate(POOL_ENDS) if best <= end), len(POOL_ENDS) + 1)
 
 
 def scan(b, plans, lo, hi, jobs=2, step=1, log=print):
@@ -246,8 +369,8 @@ def scan(b, plans, lo, hi, jobs=2, step=1, log=print):
             ok, out = b.run("boardfit_main", [p], kb + (extra[p] + 1023) // 1024, drive)
             with lock:
                 res[p][kb] = (ok, "" if ok else _why(out))
-                if ok and qstr_peak(out) > names.get(p, (0, 0)):
-                    names[p] = qstr_peak(out)
+                if ok and qstr_peak(out, b.shared) > names.get(p, (0, 0)):
+                    names[p] = qstr_peak(out, b.shared)
                 log("  %s heap=%dK %s (%.0fs)" % (p, kb, "ok" if ok else "out: " + _why(out), time.time() - t0))
 
     threads = [threading.Thread(target=work, args=(n,)) for n in range(jobs)]
@@ -381,9 +504,9 @@ def check(b, kb, plans):
         heap = kb + (extra + 1023) // 1024
         t0 = time.time()
         ok, out = b.run("boardfit_main", [plan], heap)
-        q, pools = qstr_peak(out)
+        q, pools = qstr_peak(out, b.shared)
         print("boardfit: %s play-through with %d KB for the game (%d KB heap, %d KB of it the stand-ins): %s "
-              "(%.0fs; %d interned names in %d pools at the peak)"
+              "(%.0fs; %d names as the badge interns them, %d pools, at the peak)"
               % (plan, kb, heap, heap - kb, "completed" if ok else "FAILED", time.time() - t0, q, pools))
         if ok:
             passed += 1

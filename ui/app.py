@@ -88,6 +88,7 @@ _KEEP = ("ui.app", "ui.keys", "ui.hardware_board", "ui.widgets", "ui.sprites")
 _HOME = const(0)
 _LAUNCH = const(1)
 _CONTINUE = const(2)
+_REPLAY = const(4)  # play_replay.py: Continue, then the replay of the hand just ended (after play_paused.py 3)
 
 
 class Screen:
@@ -376,7 +377,10 @@ class App:
             if self.game is not None and "ui.app_start" in sys.modules:
                 self._forget(("ui.app_start",))  # the game is up: its starting code can go
                 gc.collect()
-            if module_name == "continue" and arg:  # play_hint.py, play_pause.py: then this
+            if module_name == "continue" and arg == _REPLAY:  # play_replay.py: then the replay
+                from ui.spades_replay import resumed
+                resumed(self.screen)
+            elif module_name == "continue" and arg:  # play_hint.py, play_pause.py: then this
                 from ui.spades_pause import go_on
                 go_on(self.screen, arg)
         except Exception as e:  # the game's start is inside the game too

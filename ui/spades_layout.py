@@ -68,7 +68,8 @@ def let_go(*prefixes):
 def card_text(c):
     """A card as text with its suit glyph: "10" + the spade. The table's text lines
     use sprites.suit_font(), which draws SUIT_CHARS as the four suits."""
-    return _RANKS[c % 13] + sprites.SUIT_CHARS[c // 13]
+    s = c // 13
+    return _RANKS[c % 13] + sprites.SUIT_CHARS[s:s + 1]  # a slice: an index would intern the glyph as a name
 
 
 def bid_text(b, n=4):

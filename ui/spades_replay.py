@@ -30,6 +30,14 @@ def start(t, k):
     t.after_page(lambda t: _deal(t, k))
 
 
+def resumed(t):
+    """A fresh VM's first act (App.play; play_replay.py): the hand the player asked to
+    replay on its end page. The match resumed from that hand's end, which deals the next
+    hand as it loads (ui/spades_game.py), so the hand is the one before; the replay goes
+    back to that next hand, from the same save."""
+    start(t, t.m.hand_no - 1)
+
+
 _dealt = None  # between frames: the loader held, the match a replay of a replay is dealt from, the replay
 
 

@@ -61,7 +61,8 @@ def rule_text(code, nil_seat, n):
 
 def card_name(c):
     """A card on the page (its font has no suit glyphs): "QD", "10H"."""
-    return _RANKS[c % 13] + "CDHS"[c // 13]
+    s = c // 13
+    return _RANKS[c % 13] + "CDHS"[s:s + 1]  # a slice: an index would intern the letter as a name
 
 
 def _honours(bits, suit):

@@ -132,7 +132,7 @@ def suit_font():
                     bmp[i * w + x, y] = 1
     y0 = max(0, h - 9)  # on the baseline of the capitals
     for s in range(4):
-        x0 = (ord(SUIT_CHARS[s]) - 32) * w
+        x0 = (ord(SUIT_CHARS[s:s + 1]) - 32) * w
         _fill(bmp, x0, 0, x0 + w, h, 0)
         _glyph(bmp, x0, y0, _TEXT_SUITS[s * 7:s * 7 + 7], 5, 1)
     return (bmp, w, h, bytes(range(95)))

@@ -217,9 +217,10 @@ class TextLine:
         self.text = text
         index = self.index
         grid = self.grid
-        n = len(text)
+        codes = text.encode()  # text[i] would intern each character shown as a name (never freed)
+        n = len(codes)
         for i in range(self.chars):
-            c = ord(text[i]) - 32 if i < n else 0
+            c = codes[i] - 32 if i < n else 0
             grid[i] = index[c] if 0 <= c < 95 else index[31]  # '?' for anything else
         shown = min(n, self.chars)
         self.group.x = self.x - int(self.ax * shown * self.cell_w)

@@ -22,10 +22,37 @@ import supervisor  # noqa: E402
 
 code = {"__name__": "__main__"}
 boardfit_player.setup(code, sys.argv[1], sys.argv[2], sys.argv[4] == "resume")
+import micropython  # noqa: E402
+
+
+def _badge_pools(shared):
+    """The name pools as the badge has them for the game. There the game's are the only
+    interned names (the built-in modules' are in flash); here the harness's come first,
+    and the seventh pool (1,280 names) would come about 180 game names early. So names
+    that no game uses fill the first six pools and `shared` + 19 slots of the seventh,
+    where `shared` counts the harness's names the game interns too (tools/boardfit.py
+    shared_names): the game has 1,260 slots before the eighth pool, as on the badge.
+    The pools' own heap is the harness's; the badge's six pools are charged to the game
+    (_pools below)."""
+    i = 0
+    a = gc.mem_alloc()
+    while True:  # up to the seventh pool: the one name that makes the heap jump 7.7 KB
+        getattr(0, "\x7f%d" % i, None)  # a name no game has: interned, never freed
+        i += 1
+        b = gc.mem_alloc()
+        if b - a > 6000:
+            break
+        a = b
+    for j in range(shared + 19):
+        getattr(0, "\x7f%d" % (i + j), None)
+
+
+if len(sys.argv) > 5:
+    _badge_pools(int(sys.argv[5]))
 gc.collect()
 print("heap_standins=%d" % gc.mem_alloc())
-import micropython  # noqa: E402
-micropython.qstr_info()  # the stand-ins' and the player's own interned names
+micropython.qstr_info()  # the stand-ins' and the player's own interned names (and the padding)
+_pools = bytearray(7656) if len(sys.argv) > 5 else None  # tools/boardfit.py BADGE_POOL_BYTES: the game's
 if sys.argv[1] != "standins" and not sys.argv[2].startswith("standins"):  # the harness's own heap only
     with open(sys.argv[3]) as f:
         src = f.read()
