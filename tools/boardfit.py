@@ -219,7 +219,6 @@ BUILTIN_STANDINS = ("board", "terminalio", "microcontroller", "keypad", "digital
                     "neopixel_write", "supervisor", "time")
 # the harness's modules loaded before the game starts (boardfit_main.py, setup())
 SETUP_STANDINS = BUILTIN_STANDINS + ("boardfit_main", "boardfit_player", "boardfit_full")
-BADGE_POOL_BYTES = 7656  # the badge's six name pools (1,260 names, 6 bytes each, and their heads)
 
 
 def mpy_names(path):

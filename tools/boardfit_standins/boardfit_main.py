@@ -47,12 +47,14 @@ def _badge_pools(shared):
         getattr(0, "\x7f%d" % (i + j), None)
 
 
-if len(sys.argv) > 5:
+badge_pools = len(sys.argv) > 5  # tools/boardfit.py with BOARDFIT_BADGE_POOLS=1
+if badge_pools:
     _badge_pools(int(sys.argv[5]))
 gc.collect()
 print("heap_standins=%d" % gc.mem_alloc())
 micropython.qstr_info()  # the stand-ins' and the player's own interned names (and the padding)
-_pools = bytearray(7656) if len(sys.argv) > 5 else None  # tools/boardfit.py BADGE_POOL_BYTES: the game's
+# the badge's six name pools, charged to the game: 1,260 names of 6 bytes, and their heads
+_pools = bytearray(7656) if badge_pools else None
 if sys.argv[1] != "standins" and not sys.argv[2].startswith("standins"):  # the harness's own heap only
     with open(sys.argv[3]) as f:
         src = f.read()
