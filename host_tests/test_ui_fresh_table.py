@@ -296,6 +296,8 @@ def test_after_a_replay_at_a_hands_end_the_next_hand_is_dealt_in_a_fresh_vm(monk
     hw, app, _ = _replay_vm(monkeypatch, hw, app, t, sup)
     written = hw.nvm.writes
     assert until(hw, app, lambda: is_page(app.screen))  # the replay's end page
+    # A goes on to the next hand, as on the hand's end page the replay was asked on
+    assert app.screen.footer.text.startswith("A: next")
     assert _key_reloads(hw, app, sup, keys.A) == "play_continue.py" and hw.nvm.writes == written
     _continue_deals_hand_3(hw, t)
 
@@ -313,6 +315,7 @@ def test_after_a_replay_from_the_score_history_the_hand_goes_on_in_a_fresh_vm(mo
     assert _key_reloads(hw, app, sup, keys.SELECT) is None  # the replay plays here
     assert t.m.replay_of == 1
     assert until(hw, app, lambda: is_page(app.screen))  # the replay's end page
+    assert app.screen.footer.text.startswith("A: back")  # to the hand under way
     assert _key_reloads(hw, app, sup, keys.A) == "play_continue.py" and hw.nvm.writes == written
     game, level, blob = storage.Storage(hw.nvm).load_game()
     assert spades_keep.split(blob)[0] == before

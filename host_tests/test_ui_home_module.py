@@ -25,13 +25,36 @@ def test_the_menu_is_not_kept_while_a_game_runs_and_is_rebuilt_at_home(monkeypat
     _choose(hw, app, "Spit")
     app.step()  # A asks for Spit: it starts at the next frame, not under the menu's code
     assert app.screen is first
-    app.step()
-    assert app.game == "ui.spit_screen" and type(app.screen).__name__ == "SpitScreen"
+    app.step()  # the menu goes and the game's module comes in; its screen is the next frame's work
+    assert app.game == "ui.spit_screen" and app.screen is None
     assert app.home_screen is None and "ui.menu" not in sys.modules
-    app.home()  # asked by the game: at the next frame
     app.step()
-    assert app.game is None and "ui.spit_screen" not in sys.modules
+    assert type(app.screen).__name__ == "SpitScreen"
+    app.home()  # asked by the game: at the next frame
+    app.step()  # the game goes, the menu's module comes in
+    assert app.game is None and "ui.spit_screen" not in sys.modules and app.screen is None
+    app.step()
     assert type(app.screen).__name__ == "Menu" and app.screen is app.home_screen and app.screen is not first
+
+
+def test_a_key_pressed_while_a_page_comes_in_is_the_pages(monkeypatch):
+    # each way takes two frames (the module in, then the screen built: in one frame the
+    # title menu's slowest, up to 220 board-ms); a key pressed between them is not lost
+    hw, app, sup = _fresh_app(monkeypatch)
+    _choose(hw, app, "Statistics")
+    app.step()
+    app.step()
+    assert app.screen is None and app.game == "ui.stats_screen"
+    hw.press(keys.RIGHT)  # polled in the frame that builds the page, then given to it
+    app.step()
+    assert type(app.screen).__name__ == "StatsScreen" and app.screen.game == 1
+    hw.press(keys.B)
+    app.step()  # B asks for the menu: at the next frame
+    app.step()
+    assert app.screen is None and "ui.menu" in sys.modules and "ui.stats_screen" not in sys.modules
+    hw.press(keys.DOWN)
+    app.step()
+    assert type(app.screen).__name__ == "Menu" and app.screen.cursor == 1
 
 
 def test_a_missing_module_still_says_coming_soon():
@@ -95,8 +118,10 @@ def test_a_page_of_the_menu_stays_in_this_vm(monkeypatch):
     _choose(hw, app, "Rules")
     app.step()
     app.step()
+    app.step()
     assert app.game == "ui.rules_screen" and sup.next_file == "unset"
     app.home()
+    app.step()
     app.step()
     assert type(app.screen).__name__ == "Menu" and sup.next_file == "unset"
 
@@ -216,6 +241,7 @@ def test_out_of_memory_on_a_page_of_the_title_menus_vm_keeps_the_crash_screen_th
     _choose(hw, app, "Rules")
     app.step()
     app.step()
+    app.step()
     assert app.game == "ui.rules_screen"
     monkeypatch.setattr(sys, "modules", dict(sys.modules))  # the crash lets the game's modules go
 
@@ -236,6 +262,7 @@ def test_options_save_in_the_frame_of_b_and_the_menu_comes_back_in_the_next(monk
     _choose(hw, app, "Options")
     app.step()
     app.step()
+    app.step()
     assert type(app.screen).__name__ == "OptionsScreen"
     hw.press(keys.RIGHT)  # a change: leaving saves it
     app.step()
@@ -244,5 +271,6 @@ def test_options_save_in_the_frame_of_b_and_the_menu_comes_back_in_the_next(monk
     app.step()
     assert bytes(hw.nvm) != before and type(app.screen).__name__ == "OptionsScreen"
     written = bytes(hw.nvm)
+    app.step()  # the menu's module in, then the menu built
     app.step()
     assert type(app.screen).__name__ == "Menu" and bytes(hw.nvm) == written  # saved once

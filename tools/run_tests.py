@@ -37,11 +37,21 @@ JUDGE_CALLS = os.path.join(ROOT, "build", "boardjudge-calls.json")
 # moved between scans), so that path cannot get worse unseen. The full plan runs at 106: at
 # 104 it completed 6 runs of 6, but a change meant to hold no more (the replay's frames handing
 # on through closures) made it run out there in a two-player replay, as 102 did once.
-BOARD_FULL_HEAP_KB = "106"
-BOARD_MONKEY_HEAP_KB = "104"
+# 2026-12-03, the title menu's switches in two frames and the code that starts a game out of
+# ui/app.py (ui/app_start.py: switch, play): the full plan fails at 100 and completes at
+# every heap from 101 to 106 (scans of 100-106 and 100-105; at 106 before, one run of 12
+# failed); random player 2 fails at 92-97 and completes at every heap from 98 to 105. So
+# make test runs the full plan at 104 and random player 2 at 100. Random player 1 now walks
+# another path (the menu's frames moved its keys): its replay VM reaches 1,260 names, the
+# harness's seventh pool, at every heap to 130, where the badge would hold 1,092 names in six
+# (BOARDFIT_BADGE_POOLS=1 places the pools as the badge has them: fails at 100-115, completes
+# at 120-130). It runs with the badge's pools at 130.
+BOARD_FULL_HEAP_KB = "104"
+BOARD_MONKEY_HEAP_KB = "100"
 BOARD_MONKEY1_HEAP_KB = "130"
-BOARD_FULL_PLANS = ((BOARD_FULL_HEAP_KB, "full"), (BOARD_MONKEY_HEAP_KB, "monkey:2"),
-                    (BOARD_MONKEY1_HEAP_KB, "monkey:1"))
+# (heap, plan, the badge's name pools: BOARDFIT_BADGE_POOLS)
+BOARD_FULL_PLANS = ((BOARD_FULL_HEAP_KB, "full", False), (BOARD_MONKEY_HEAP_KB, "monkey:2", False),
+                    (BOARD_MONKEY1_HEAP_KB, "monkey:1", True))
 
 
 def run(cmd, env=None):
@@ -78,8 +88,9 @@ def main():
     f3 = count(out3, "failed")
     skipped = any(line.startswith("boardfit: skipped") for line in out3)
     if not skipped:
-        for heap_kb, plans in BOARD_FULL_PLANS:
-            code4, out4 = run([py, os.path.join("tools", "boardfit.py"), "--check", heap_kb, "--plan", plans])
+        for heap_kb, plans, badge_pools in BOARD_FULL_PLANS:
+            env = dict(os.environ, BOARDFIT_BADGE_POOLS="1" if badge_pools else "0")
+            code4, out4 = run([py, os.path.join("tools", "boardfit.py"), "--check", heap_kb, "--plan", plans], env)
             p3 += count(out4, "passed")
             f3 += count(out4, "failed")
             code3 = code3 or code4

@@ -85,10 +85,7 @@ CONTINUE = ("ui.spades_game", "ui.spades_game", "ui.spit_screen")
 # what a crash leaves in the heap: the app, the hardware and the crash screen's widgets
 _KEEP = ("ui.app", "ui.keys", "ui.hardware_board", "ui.widgets", "ui.sprites")
 
-_HOME = const(0)
-_LAUNCH = const(1)
-_CONTINUE = const(2)
-_REPLAY = const(4)  # play_replay.py: Continue, then the replay of the hand just ended (after play_paused.py 3)
+_HOME = const(0)  # the pending switches (App._pending): ui/app_start.py has the others
 
 
 class Screen:
@@ -144,6 +141,7 @@ class App:
         self.fresh_vm = False  # set (badge, code.py): games start through a reload
         self.game_vm = False  # set by play(): this VM runs one game; home reloads code.py
         self._pending = None  # (what, module, arg) to do at the start of the next frame
+        self._held = -1  # a key pressed in a switch's first frame, for the screen it brings
         self._trouble = 0  # the storage's trouble, kept while none is (travel_light)
         self.busy = False  # set by a tick whose work goes on next frame (a bot thinking)
         self.lit = True  # the backlight; dimmed after DIM_MS without a key
@@ -251,21 +249,14 @@ class App:
         return True
 
     def _switch(self):
-        what, module_name, arg = self._pending
-        self._pending = None
-        if self.fresh_vm and what != _HOME:
-            entry = "play_continue.py" if what == _CONTINUE else "play_%s%d.py" % (
-                module_name[module_name.rfind(".") + 1:], arg)
-            if self._start().exists(entry[:-3]):
-                self._reload(entry)
-                return
-        self._let_go()
-        if what == _HOME:
-            self.home()
-        elif what == _CONTINUE:
-            self.resume_saved()
-        elif not self.launch(module_name, arg):
-            self.home()
+        """A switch a screen asked for (ui/app_start.py switch). A game's own VM goes home
+        here, with no code to load: its heap may be full."""
+        if self._pending[0] == _HOME and self.game_vm and self.game is not None:
+            self._pending = None
+            self._let_go()  # the screen's leave() first, as everywhere
+            self._reload(None)
+            return
+        self._start().switch(self)
 
     # -- starting games (ui/app_start.py: a game in its own VM lets it go once it is up)
 
@@ -316,17 +307,25 @@ class App:
 
     def step(self):
         """One frame: keys to the screen, the screen's tick, a refresh if needed."""
+        hw = self.hw
         if self._pending is not None:
             self._switch()
             if not self.running:
                 return
-        hw = self.hw
+            if self.screen is None:  # a switch's first frame: the screen comes in the next
+                self._held = hw.keys.poll()  # a key pressed now is for that screen
+                self.frames += 1
+                hw.frame_done(True)
+                return
         t = hw.ticks_ms()
         self.now += (t - self._last) & _TICKS_MASK
         self._last = t
         changed = False
         self.busy = False
-        k = hw.keys.poll()
+        k = self._held
+        self._held = -1
+        if k < 0:
+            k = hw.keys.poll()
         if k >= 0:
             self.key_at = self.now
             if not self.lit:  # this key only lights the screen again
@@ -365,24 +364,10 @@ class App:
 
     def play(self, module_name, arg=0):
         """The badge's play_*.py entry files: one game (or "continue": the saved game)
-        in this fresh VM, with no title menu in the heap; going home reloads code.py."""
-        self.home_module = "ui.menu"
-        self.fresh_vm = True
-        self.game_vm = True
+        in this fresh VM, with no title menu in the heap; going home reloads code.py.
+        The starting code (ui/app_start.py play) leaves the heap once the game is up."""
         try:
-            if module_name == "continue":  # refused: the menu, here, tells why
-                arg = arg if self.resume_saved() else 0
-            elif not self.launch(module_name, arg):
-                self._reload(None)
-            if self.game is not None and "ui.app_start" in sys.modules:
-                self._forget(("ui.app_start",))  # the game is up: its starting code can go
-                gc.collect()
-            if module_name == "continue" and arg == _REPLAY:  # play_replay.py: then the replay
-                from ui.spades_replay import resumed
-                resumed(self.screen)
-            elif module_name == "continue" and arg:  # play_hint.py, play_pause.py: then this
-                from ui.spades_pause import go_on
-                go_on(self.screen, arg)
+            self._start().play(self, module_name, arg)
         except Exception as e:  # the game's start is inside the game too
             self.crash(e)
         self.run()

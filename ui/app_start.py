@@ -13,8 +13,67 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_LAUNCH = const(1)  # ui/app.py's pending switches (underscored consts stay in their module)
+_HOME = const(0)  # ui/app.py's pending switches (underscored consts stay in their module)
+_LAUNCH = const(1)
 _CONTINUE = const(2)
+_REPLAY = const(4)  # play_replay.py: Continue, then the replay of the hand just ended (after play_paused.py 3)
+_START = const(5)  # a launch's second frame: its module is in, its start() builds the screen
+_MENU = const(6)  # the way home's second frame: ui.menu is in, the Menu is built
+
+
+def switch(app):
+    """A switch a screen asked for (App._pending), at the start of a frame. A page of
+    the title menu and the way back take two frames: the old screen goes and the next
+    module is imported in the first, the screen is built and shown in the second (in
+    one frame they were the title menu's slowest, up to 220 board-ms: make boardfit
+    --frames). App.step ends a frame that leaves no screen."""
+    what, module_name, arg = app._pending
+    app._pending = None
+    if what == _START:
+        sys.modules[module_name].start(app, arg)
+        return
+    if what == _MENU:
+        app.home_screen = sys.modules[app.home_module].Menu(app)
+        app.show(app.home_screen)
+        unload(app)
+        return
+    if app.fresh_vm and what != _HOME:
+        entry = "play_continue.py" if what == _CONTINUE else "play_%s%d.py" % (
+            module_name[module_name.rfind(".") + 1:], arg)
+        if exists(entry[:-3]):
+            app._reload(entry)
+            return
+    app._let_go()
+    if what == _HOME:
+        unload(app)
+        __import__(app.home_module)
+        app._pending = (_MENU, None, 0)
+    elif what == _CONTINUE:
+        resume_saved(app)
+    elif import_game(app, module_name) is not None:
+        app._pending = (_START, module_name, arg)
+    else:
+        app.home()
+
+
+def play(app, module_name, arg):
+    """App.play's start: the game (or Continue) up in this fresh VM; then this code goes."""
+    app.home_module = "ui.menu"
+    app.fresh_vm = True
+    app.game_vm = True
+    if module_name == "continue":  # refused: the menu, here, tells why
+        arg = arg if resume_saved(app) else 0
+    elif not launch(app, module_name, arg):
+        app._reload(None)
+    if app.game is not None:
+        app._forget(("ui.app_start",))  # the game is up: its starting code can go
+        gc.collect()
+    if module_name == "continue" and arg == _REPLAY:  # play_replay.py: then the replay
+        from ui.spades_replay import resumed
+        resumed(app.screen)
+    elif module_name == "continue" and arg:  # play_hint.py, play_pause.py: then this
+        from ui.spades_pause import go_on
+        go_on(app.screen, arg)
 
 
 def exists(module_name):

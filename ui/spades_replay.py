@@ -34,7 +34,8 @@ def resumed(t):
     """A fresh VM's first act (App.play; play_replay.py): the hand the player asked to
     replay on its end page. The match resumed from that hand's end, which deals the next
     hand as it loads (ui/spades_game.py), so the hand is the one before; the replay goes
-    back to that next hand, from the same save."""
+    back to that next hand, from the same save: its end page says "A: next"."""
+    t.dealt_ahead = True
     start(t, t.m.hand_no - 1)
 
 
@@ -174,7 +175,7 @@ def _end_page(t):
     out = _rows
     _rows = None
     k = t.m.replay_of
-    on = "A: next" if t.replaying[2] in (HAND_OVER, MATCH_OVER) else "A: back"
+    on = "A: next" if t.replaying[2] in (HAND_OVER, MATCH_OVER) or getattr(t, "dealt_ahead", False) else "A: back"
     t._page("Replay of hand %d" % k, out, on + "  Sel: again", lambda: go_on(t))
     t.page.b_too = False  # A goes on; B does nothing here
     t.page.choose(lambda row: start(t, k))
