@@ -33,9 +33,7 @@ def switch(app):
         sys.modules[module_name].start(app, arg)
         return
     if what == _MENU:
-        app.home_screen = sys.modules[app.home_module].Menu(app)
-        app.show(app.home_screen)
-        unload(app)
+        app.home()  # no screen now: at once, the menu's module already in
         return
     if app.fresh_vm and what != _HOME:
         entry = "play_continue.py" if what == _CONTINUE else "play_%s%d.py" % (
