@@ -167,6 +167,19 @@ def test_the_score_history_of_a_resumed_match_comes_from_the_record(mod):
     assert history(m)[-1] == (2, m.scores[0], m.scores[1])  # the hand just over: its end
 
 
+def test_the_score_history_checks_the_record_once(monkeypatch):
+    # each check shuffles a deck: once a kept hand, a pause page's frame took 190 board-ms
+    from engine import spades_replay
+    m, _ = played(spades, 5)
+    m2 = spades.Match.from_bytes(m.to_bytes())
+    checks = []
+    real = spades_replay._current
+    monkeypatch.setattr(spades_replay, "_current", lambda m: checks.append(1) or real(m))
+    assert [k for k, _, _ in spades_replay.history(m2)] == list(range(1, m.hand_no + 1))
+    assert m.hand_no >= 3
+    assert len(checks) == 1
+
+
 @pytest.mark.parametrize("mod", (spades, spades2))
 def test_a_record_not_kept_through_next_hand_is_not_used(mod):
     # NEXT_HAND applied without next_hand(): the record no longer ends with the hand in

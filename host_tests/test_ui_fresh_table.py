@@ -356,7 +356,7 @@ def test_a_hands_end_reads_the_statistics_saves_and_shows_its_page_in_frames_of_
     assert until(hw, app, lambda: bytes(hw.nvm) != before and t.m.phase == HAND_OVER)
     saved = app.frames  # the frame that wrote is over: frames counts it
     assert read and read[-1] < saved - 1 and app.screen is t  # read in a frame before
-    for _ in range(2):  # the page's rows, then its widgets (Table._page); shown in the third
+    for _ in range(3):  # the page's code, its rows, then its widgets (Table._page); shown in the fourth
         hw.advance(20)
         app.step()
         assert app.screen is t
@@ -380,7 +380,7 @@ def test_a_hands_end_saves_in_one_frame_and_shows_its_page_in_the_next():
     written = hw.nvm.writes
     assert until(hw, app, lambda: hw.nvm.writes > written and t.m.phase == HAND_OVER)
     assert app.screen is t  # the hand's end saved; its page is the next frame's work
-    for _ in range(2):  # the page's rows, then its widgets (Table._page); shown in the third
+    for _ in range(3):  # the page's code, its rows, then its widgets (Table._page); shown in the fourth
         hw.advance(20)
         app.step()
         assert app.screen is t

@@ -10,16 +10,17 @@ from engine.tricks import MATCH_OVER
 
 def end_hand(t):
     """The hand's end, a frame's work at a time, each in the table's next tick (the
-    table takes no key meanwhile): the storage attached now, the statistics read, the
-    hand counted into them, the save, the page's rows, the page built, then shown. In
-    one frame they were the board's slowest save point."""
+    table takes no key meanwhile): the bots let go and this code in, the storage
+    attached, the statistics read, the hand counted into them, the save, the page's
+    code, its rows, the page built, then shown. In one frame they were the board's
+    slowest save point."""
     m = t.m
     if getattr(m, "replay_of", 0):  # nothing of a replay is counted or saved
         from ui import spades_replay
         spades_replay.ended(t)
         return
-    if t.counted:
-        show_page(t)
+    if t.counted:  # the page of a hand's end resumed: its code and rows from the next frame
+        t.then = show_page
         return
     t.counted = True
     t.history.append((m.hand_no, m.scores[0], m.scores[1]))
@@ -27,7 +28,12 @@ def end_hand(t):
         for label, p in m.last_breakdown[side]:
             if label.endswith("set"):
                 t.app.tone(196, 300)
+    t.then = _attach
+
+
+def _attach(t):
     t._saving()  # a game's own VM: its storage code comes back for this save point
+    from engine import stats  # noqa: F401 (here, not in _read's frame: with it, up to 150 board-ms)
     t.then = _read
 
 
@@ -63,14 +69,21 @@ def _save(t):
 
 def finish(t):
     """The laptop's window closes between those frames: the count and the save now."""
-    while t.then is _read or t.then is _count or t.then is _save:
+    while t.then is _attach or t.then is _read or t.then is _count or t.then is _save:
         step = t.then
         t.then = None
         step(t)
 
 
 def show_page(t):
-    """The hand's breakdown page (RULES 1.7): A goes on, Select replays the hand."""
+    """The hand's breakdown page (RULES 1.7): A goes on, Select replays the hand. This
+    frame brings its code in, the next makes its rows, the one after builds it (in one
+    frame with the rows: up to 160 board-ms, make boardfit --frames)."""
+    from ui import spades_pages  # noqa: F401
+    t.then = _rows
+
+
+def _rows(t):
     from ui.spades_pages import breakdown_rows
     m = t.m
     n = t.n

@@ -1,6 +1,6 @@
 """The hint's words: the card or bid a hint marks and its reason in one line of the
 table's message ("10}: lowest that wins"), from the reason the bot recorded (Bot.why),
-and the card play rules' words (PLAY), which ui/spades_why.py's page uses too. Imported
+and the card play rules' words (play_words), which ui/spades_why.py's page uses too. Imported
 for a hint and let go after: smaller than the page's words, so a hint's VM holds it
 beside the bots' code and the search (ui/spades_thinking.py)."""
 from ui.spades_layout import card_text, bid_text
@@ -19,49 +19,29 @@ _NIL = const(50)
 _BID = const(51)
 _HINT_WIDTH = const(23)  # characters in the table's message line
 
-# what a card play's rule says: (the situation, the choice), by spades_track.WHY[0]
-PLAY = {
-    1: (5, "sheds its highest"),
-    2: (5, "plays low"),
-    3: (1, "highest that loses"),
-    4: (1, "nothing under it"),
-    5: (2, "highest that loses"),
-    6: (2, "can't duck: highest"),
-    7: (3, "overtakes partner"),
-    8: (3, "wins high first"),
-    9: (3, "lowest that wins"),
-    10: (3, "can't win: low"),
-    11: (4, "stays under it"),
-    12: (4, "plays low under it"),
-    13: (0, "partner wins: low"),
-    14: (0, "can't win: lowest"),
-    15: (6, "lowest that wins"),
-    16: (0, "lowest sure winner"),
-    17: (0, "second hand low"),
-    18: (0, "third hand high"),
-    19: (1, "throws its riskiest"),
-    20: (1, "under the ruff"),
-    21: (1, "only spades: lowest"),
-    22: (2, "throws its highest"),
-    23: (2, "under the ruff"),
-    24: (2, "only spades: highest"),
-    25: (4, "throws a low card"),
-    26: (0, "lowest over-ruff"),
-    27: (0, "ruffs low"),
-    28: (0, "throws from shortest"),
-    29: (0, "only spades: lowest"),
-    30: (1, "leads low"),
-    31: (2, "leads low"),
-    32: (3, "leads high"),
-    33: (4, "leads low at it"),
-    34: (0, "cashes a sure winner"),
-    35: (0, "draws trumps"),
-    36: (0, "leads shortest suit"),
-    37: (0, "leads lowest spade"),
-    _ONLY: (0, "only sensible card"),
-    _TAKE: (6, "cheapest that takes it"),
-    _FORCED: (0, "only legal card"),
-}
+# what a card play's rule says, by spades_track.WHY[0] (1 to 44; 38 to 41 are no play
+# rule): the situation (spades_why's _GROUPS) and the choice. Bytes and a tuple of the
+# words, not a dict of tuples: a few hundred bytes less beside the search in a hint's VM
+_SITUATION = b"\x05\x05\x01\x01\x02\x02\x03\x03\x03\x03\x04\x04\x00\x00\x06\x00\x00\x00\x01\x01\x01\x02\x02\x02\x04\x00\x00\x00\x00\x01\x02\x03\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00"
+_CHOICE = ("sheds its highest", "plays low", "highest that loses", "nothing under it",
+           "highest that loses", "can't duck: highest", "overtakes partner",
+           "wins high first", "lowest that wins", "can't win: low", "stays under it",
+           "plays low under it", "partner wins: low", "can't win: lowest", "lowest that wins",
+           "lowest sure winner", "second hand low", "third hand high", "throws its riskiest",
+           "under the ruff", "only spades: lowest", "throws its highest", "under the ruff",
+           "only spades: highest", "throws a low card", "lowest over-ruff", "ruffs low",
+           "throws from shortest", "only spades: lowest", "leads low", "leads low",
+           "leads high", "leads low at it", "cashes a sure winner", "draws trumps",
+           "leads shortest suit", "leads lowest spade", "", "", "", "", "only sensible card",
+           "cheapest that takes it", "only legal card")
+
+
+def play_words(code):
+    """(the situation, the choice) of play rule `code`, or None when it is none."""
+    if 0 < code <= len(_CHOICE) and _CHOICE[code - 1]:
+        return _SITUATION[code - 1], _CHOICE[code - 1]
+    return None
+
 
 def tenths(v):
     """23 -> "2.3", -5 -> "-0.5"."""
@@ -121,9 +101,9 @@ def hint_line(why, n, what):
         if c != p:
             text = "beats %s by %s points" % (card_text(r), tenths(m1 - m2))
         else:
-            text = PLAY.get(rule, (0, "its rule of thumb"))[1]
-    elif k in PLAY:
-        text = PLAY[k][1]
+            text = (play_words(rule) or (0, "its rule of thumb"))[1]
+    elif play_words(k):
+        text = _CHOICE[k - 1]
     elif k == _BID:
         text = "worth %s tricks" % tenths(why[2])
     elif k == _NIL:

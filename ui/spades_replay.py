@@ -151,23 +151,30 @@ def rows(names, first, again):
 
 
 def ended(t):
-    """The replayed hand is over: both results side by side, then its breakdown; the
-    page is built in the next frame (one frame took up to 340 board-ms)."""
+    """The replayed hand is over: both results side by side, then its breakdown, a
+    frame's work at a time: the results now, the rows in the next frame, the page in
+    the one after (in one frame: up to 340 board-ms; results and rows: up to 200)."""
+    global _rows
+    r = t.m
+    _rows = call("spades_replay", "result", r, r.replay_of)
+    t.then = _page_rows
+
+
+_rows = None  # the original hand's results, then the page's rows, until _end_page
+
+
+def _page_rows(t):
     from ui.spades_pages import breakdown_rows, HEAD
     from ui.spades_layout import lights
     global _rows
     r = t.m
-    k = r.replay_of
     names = t._side_names()
-    out = rows(names, t.replaying[1], call("spades_replay", "result", r, k))
+    out = rows(names, t.replaying[1], _rows)
     out.append(("The replay's hand", "", HEAD))
     out += breakdown_rows(r.last_breakdown, names, r.scores, r.bags, t.n)
     lights(t, -1)
     _rows = out
     t.then = _end_page
-
-
-_rows = None  # the replay's end page's rows between ended and _end_page
 
 
 def _end_page(t):

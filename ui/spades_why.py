@@ -9,7 +9,7 @@ card passed, the search's runner-up) only for your partner and for your own hint
 for an opponent it names suits and figures, never its unplayed cards.
 """
 from ui.spades_layout import card_text, bid_text
-from ui.spades_hint import PLAY, tenths, show_hint, hint_line  # noqa: F401 (the hint's words, also for this page)
+from ui.spades_hint import play_words, tenths, show_hint, hint_line  # noqa: F401 (the hint's words, also for this page)
 
 try:
     from micropython import const
@@ -52,7 +52,7 @@ def _seat(s, n):
 
 def rule_text(code, nil_seat, n):
     """A play rule in words: "covering partner's Nil: lowest that wins"."""
-    g, what = PLAY.get(code, (0, "its rule of thumb"))
+    g, what = play_words(code) or (0, "its rule of thumb")
     head = _GROUPS[g]
     if g == 4:
         head = head % _seat(nil_seat, n)
