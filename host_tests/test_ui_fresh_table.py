@@ -81,8 +81,8 @@ def test_a_save_keeps_the_bots_reasons_and_your_bid():
     assert any(t.why) and 1 <= t.bid <= 13
     press(hw, app, keys.START)  # the pause menu's save
     game, level, blob = storage.Storage(hw.nvm).load_game()
-    part, kept = spades_keep.split(blob)
-    assert part == t.m.to_bytes() and kept is not None
+    part, kept, replay = spades_keep.split(blob)
+    assert part == t.m.to_bytes() and kept is not None and replay is None
     hw2, app2 = app_with()
     t2 = spades_game.resume(app2, blob, level, game)
     assert t2.m.to_bytes() == t.m.to_bytes()
@@ -321,21 +321,65 @@ def test_after_a_replay_from_the_score_history_the_hand_goes_on_in_a_fresh_vm(mo
     assert spades_keep.split(blob)[0] == before
 
 
-def test_a_replay_pauses_and_hints_in_its_own_vm_and_its_hint_lets_the_bots_code_go(monkeypatch):
-    # a replay is never saved, so nothing of it could go on in a fresh VM; its hint's words
-    # come in where the bots' code and the search were (random player 1 ran out of memory
-    # at 100 KB importing them beside the search in a replay chosen from the score history)
+def test_a_replay_pauses_hints_and_plays_on_in_vms_of_their_own_from_the_pause_menus_save(monkeypatch):
+    # issue 22: a replay kept its pause menu, pages and hint in the VM it began in (it was
+    # never saved), and random player 1 needed 120 KB there; the pause menu's save now keeps
+    # the replay after the match (ui/spades_keep.py), so they go on fresh as the match's do,
+    # while Continue and the replay's end still go on with the match
     hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
     hw, app, t = _replay_vm(monkeypatch, hw, app, t, sup)
     assert until(hw, app, lambda: app.screen is t and t.bot is None and t.m.to_move == 0
                  and t.m.phase == PLAY and not t.trick_shown)
-    assert _key_reloads(hw, app, sup, keys.START) is None  # the menu opens here
-    assert not t.pause.group.hidden and "engine.bots" not in sys.modules
-    while t.menu.cursor != MENU.index("Hint"):
-        press(hw, app, keys.DOWN)
-    assert _key_reloads(hw, app, sup, keys.A) is None and t.hinting
-    assert until(hw, app, lambda: not t.hinting and t.hint_card >= 0, play=False, ms=20)
-    assert "engine.bots.spades_bot" not in sys.modules and sup.next_file == "unset"
+    replay, match, first, ahead = t.m.to_bytes(), t.replaying[0], t.replaying[1], t.dealt_ahead
+    assert _key_reloads(hw, app, sup, keys.START) == "play_paused.py" and hw.nvm.writes == 1
+    hw2, app2 = _next_vm(monkeypatch, hw, "continue", 3)  # play_paused.py
+    t2 = app2.screen
+    assert t2.m.to_bytes() == replay and t2.m.replay_of == 2 and not t2.pause.group.hidden
+    assert t2.replaying[0] == match and t2.replaying[1] == first and t2.dealt_ahead == ahead
+    assert list(t2.why) == list(t.why) and "Replay of hand 2" in t2.banner.text
+    while t2.menu.cursor != MENU.index("Hint"):
+        press(hw2, app2, keys.DOWN)
+    assert _key_reloads(hw2, app2, sup, keys.A) == "play_hint.py" and hw2.nvm.writes == 0
+    hw3, app3 = _next_vm(monkeypatch, hw2, "continue", 1)  # play_hint.py
+    t3 = app3.screen
+    assert t3.m.replay_of == 2 and t3.m.to_bytes() == replay
+    assert until(hw3, app3, lambda: not t3.hinting and t3.hint_card >= 0, play=False, ms=20)
+    assert t3.hint_card in t3.m.hands[0]
+    # a page, then back to the play: the replay's play goes on fresh, and Continue is the match's
+    hw2, app2 = _next_vm(monkeypatch, hw, "continue", 3)  # play_paused.py again
+    t2 = app2.screen
+    sup.next_file = "unset"
+    _choose(hw2, app2, t2, "Score history")
+    assert is_page(app2.screen)
+    press(hw2, app2, keys.A)  # back in the pause menu
+    assert _key_reloads(hw2, app2, sup, keys.B) == "play_replaying.py" and hw2.nvm.writes == 0
+    hw4, app4 = _next_vm(monkeypatch, hw2, "continue", 7)  # play_replaying.py
+    t4 = app4.screen
+    assert t4.m.to_bytes() == replay and t4.pause is None and app4.running
+    hw5, app5 = _next_vm(monkeypatch, hw2, "continue", 0)  # play_continue.py: Continue
+    assert app5.screen.m.to_bytes() == match and not getattr(app5.screen.m, "replay_of", 0)
+    # the replay's end: its page, then A goes on with the match, nothing more written
+    assert until(hw4, app4, lambda: is_page(app4.screen))
+    assert app4.screen.title.text == "Replay of hand 2"
+    assert app4.screen.footer.text.startswith("A: next")
+    assert _key_reloads(hw4, app4, sup, keys.A) == "play_continue.py" and hw4.nvm.writes == 0
+    _continue_deals_hand_3(hw4, t)
+
+
+def test_a_save_made_in_a_replay_splits_into_the_match_and_the_replay():
+    from engine.spades_replay import replay
+    hw, app, t, _ = _table_in_hand_2()
+    m = t.m
+    r = replay(m, 1)
+    t.m, t.replaying, t.dealt_ahead = r, (m.to_bytes(), (0, 0), m.phase, None), True
+    blob = spades_keep.blob(t)
+    part, kept, rp = spades_keep.split(blob)
+    assert part == m.to_bytes() and rp == (r.to_bytes(), 1, 1)
+    assert kept == bytes(t.why) + bytes((t.bid, 0xE8))
+    assert spades_keep.split(blob[:-1] + b"\xe7")[2] is None  # the match's own mark: no replay
+    t.m = m  # a save of the match in play holds no replay
+    t.replaying = None
+    assert spades_keep.split(spades_keep.blob(t))[2] is None
 
 
 def test_a_hands_end_reads_the_statistics_saves_and_shows_its_page_in_frames_of_their_own(monkeypatch):

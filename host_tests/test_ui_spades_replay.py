@@ -94,8 +94,9 @@ def test_a_power_cut_during_a_replay_returns_to_the_match():
     press(hw, app, keys.SELECT)
     assert until(hw, app, lambda: my_turn(t, PLAY) and len(t.m.history) >= 6)
     writes = app.storage.writes
-    press(hw, app, keys.START)  # the pause menu: a save point of the match, not of the replay
-    assert app.storage.writes == writes and split(_saved(hw)[2])[0] == blob
+    press(hw, app, keys.START)  # the pause menu's save: the match as it was, the replay after it
+    saved = split(_saved(hw)[2])
+    assert app.storage.writes == writes + 1 and saved[0] == blob and saved[2][1] == 1
     hw2, app2, t2 = _cut_and_continue(hw)
     try:
         assert type(t2).__name__ == "Table" and not hasattr(t2.m, "replay_of")

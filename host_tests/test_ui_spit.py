@@ -458,6 +458,33 @@ def test_a_whole_standard_match_against_level_1_ends_and_counts(hw):
     assert app.screen is app.home_screen
 
 
+def test_in_a_games_own_vm_the_saving_code_comes_only_for_the_save_points(hw):
+    # issue 22: the board VM's full plan ran out of memory opening Rules from Spit's pause
+    # menu, the storage, options and statistics code kept beside it; the Spades table
+    # lets it go between save points (App.travel_light), and so does Spit now
+    saving = ("engine.storage", "engine.options", "engine.stats")
+    app = App(hw)
+    app.game_vm = True
+    scr = SS.new_match(app, 3, 1, "standard")
+    app.step()
+    assert scr.storage is None and scr.stats is None
+    assert not [m for m in saving if m in sys.modules]
+    rec = Recorder(scr)
+    for rounds in range(1, 40):
+        play_round(app, scr, rec, 400, want_void=False)
+        assert not [m for m in saving[:2] if m in sys.modules]
+        st = Storage(hw.nvm)
+        assert st.load_stats().get(GAME_SPIT, ST.ROUNDS) == rounds  # counted and saved
+        if scr.mode == SS.M_MATCH:
+            break
+        assert st.load_game()[2] == scr.game.to_bytes()
+        past_guard(app)
+        hw.press(keys.A)
+        app.step()
+    assert scr.mode == SS.M_MATCH and Storage(hw.nvm).load_game() is None
+    assert "All-time matches: 1/" in " ".join(ln.text for ln in scr.lines)
+
+
 def test_points_match_shows_the_points_table(hw):
     app, scr = make(hw, seed=22, level=1, spit_match="points")
     T.autopilot(scr, 5)

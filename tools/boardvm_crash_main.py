@@ -126,7 +126,7 @@ def _continued(app):
             g.scores == g0.scores and g.mode == g0.mode)
     else:  # the match's bytes, then what the table keeps (ui/spades_keep.py)
         from ui.spades_keep import split
-        blob, kept = split(blob)
+        blob, kept, _ = split(blob)  # Continue resumes the match, never a replay saved after it
         m0 = s.m.from_bytes(blob)
         from engine.tricks import HAND_OVER
         if m0.phase == HAND_OVER:  # Continue deals the next hand (ui/spades_game.py resume)

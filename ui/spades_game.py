@@ -66,18 +66,30 @@ def start(app, arg=4):
     return t
 
 
-def _match(game_id, blob):
-    """(the saved match, what the table kept or None); a save whose last byte only looks
-    like the table's mark (an older one) is the match's bytes whole."""
+def _match(game_id, blob, replay=False):
+    """(the saved match, what the table kept or None, None); a save whose last byte only
+    looks like the table's mark (an older one) is the match's bytes whole. With `replay`,
+    of a save made during a replay: (the replay, kept, (what the table keeps aside while
+    it plays one, ui/spades_replay.py: the match's bytes, its points in that hand, its
+    phase, no final score; 1 if the match was dealt ahead)); without, the match alone
+    (Continue resumes the match, never a replay)."""
     from ui import spades_keep
     Match = _engine(game_id).Match
-    part, kept = spades_keep.split(blob)
+    part, kept, rp = spades_keep.split(blob)
     if kept is not None:
         try:
-            return Match.from_bytes(part), kept
-        except ValueError:
+            m = Match.from_bytes(part)
+            if rp is None or not replay:
+                return m, kept, None
+            from engine.lazy import call
+            held = ((part, call("spades_replay", "result", m, rp[1]), m.phase, None), rp[2])
+            m = None
+            r = Match.from_bytes(rp[0])
+            r.replay_of = rp[1]
+            return r, kept, held
+        except ValueError:  # IllegalAction too
             pass
-    return Match.from_bytes(blob), None
+    return Match.from_bytes(blob), None, None
 
 
 def _travel_light(app):
@@ -111,9 +123,9 @@ def resume(app, blob, level_byte, game_id=None):
     if game_id is None:
         game_id = GAME4 if blob and blob[0] == 0xA4 else GAME2
     try:
-        m, kept = _match(game_id, blob)
+        m, kept, held = _match(game_id, blob, getattr(app, "keep_replay", False))
         from engine.tricks import HAND_OVER
-        if m.phase == HAND_OVER:  # saved at the hand's end, counted: deal the next
+        if m.phase == HAND_OVER and held is None:  # saved at the hand's end, counted: deal the next
             from engine.lazy import call
             call("spades_record", "next_hand", m)  # NEXT_HAND, its start kept for replays
     except (ValueError, ImportError):
@@ -125,6 +137,9 @@ def resume(app, blob, level_byte, game_id=None):
     if kept is not None:
         from ui.spades_keep import restore
         restore(t, kept)
+    if held is not None:  # the replay goes on (its pages' and hint's VMs)
+        from ui import spades_replay
+        spades_replay.restored(t, held)
     app.show(t)
     _let_go()
     _travel_light(app)

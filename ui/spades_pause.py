@@ -130,9 +130,15 @@ def _rules(t):
 def _fresh(t, entry="play_continue.py"):
     """The badge: back to the play in a fresh VM, from the save made as the menu opened
     (nothing plays while it is open), so the pages and the hint's search never meet a
-    heap cut up by the pages before (App.go_on_fresh). A replay is never saved: it goes
-    on here."""
-    return not getattr(t.m, "replay_of", 0) and t.app.go_on_fresh(entry)
+    heap cut up by the pages before (App.go_on_fresh). A replay goes on in a VM that
+    takes it up again from that save (play_replaying.py), not Continue's; a replay of
+    a match that is over is never saved: it goes on here."""
+    if getattr(t.m, "replay_of", 0):
+        if t.replaying[3] is not None:
+            return False
+        if entry == "play_continue.py":
+            entry = "play_replaying.py"
+    return t.app.go_on_fresh(entry)
 
 
 def go_on(t, arg):

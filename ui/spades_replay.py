@@ -8,10 +8,13 @@ keeps aside only what the match goes back to: its bytes (to_bytes(), rebuilt wit
 from_bytes when the replay ends) and the first try's points. The hand's end page,
 this module, the record and the loader leave the heap before the bots are loaded
 again, so a replay holds what a hand in play holds (tools/boardfit.py plays one).
-The table saves nothing while its match is a replay (ui/spades_table.py _save) and
-the hand's end goes to this module's page, not to the statistics, so the match's own
-save point stays as it was and Continue (after a power cut too) resumes the match,
-never the replay.
+The hand's end goes to this module's page, not to the statistics, and nothing of a
+replay is ever counted. The pause menu opened in a replay saves the match as the
+replay began it with the replay after it (ui/spades_keep.py), so the replay's pages
+and hint go on in VMs of their own from that save, as the match's do; Continue (after
+a power cut too) resumes the match, never the replay: only those VMs take the replay
+up again (ui/app_start.py keep_replay). A replay of a match that is over is never
+saved (nothing would resume it).
 Its end page shows the first try's points and the replay's side by side; A goes on
 with the match (the next hand, or back to the hand under way), Select replays it
 again.
@@ -95,10 +98,23 @@ def _on_table(t):
 def _open(t):
     let_go(*_CODE)
     t.open_hand()
-    k = t.m.replay_of
-    text = "Replay of hand %d" % k
+    _banner(t)
+
+
+def _banner(t):
+    text = "Replay of hand %d" % t.m.replay_of
     pad = (23 - len(text)) // 2
     t.banner.set(" " * pad + text + " " * (23 - pad - len(text)))
+
+
+def restored(t, held):
+    """Continue of a save made during a replay, in one of its pages' or hint's VMs (ui/
+    spades_game.py resume): the table is on the replay; held is what it keeps aside
+    (the match's bytes, the first try's points, the match's phase, no final score) and
+    whether the match was dealt ahead."""
+    t.replaying = held[0]
+    t.dealt_ahead = held[1] == 1
+    _banner(t)
 
 
 # the hand's end page and its code: none of it is needed while the replay is played,

@@ -287,12 +287,14 @@ class Table:
     def _save(self, stats=None):
         """A save point (flash wears: the hand's end and leaving the table only); the
         game and `stats` in one write. A finished match is cleared; a replay of a
-        hand (ui/spades_replay.py) is never saved."""
-        if getattr(self.m, "replay_of", 0):
+        hand (ui/spades_replay.py) is saved after the match it replays (ui/spades_keep.py),
+        unless that match is over."""
+        replay = getattr(self.m, "replay_of", 0)
+        if replay and self.replaying[3] is not None:
             return
         st = self._saving()
         if st is not None:
-            if self.m.phase == MATCH_OVER:
+            if self.m.phase == MATCH_OVER and not replay:
                 st.clear_game(stats)
             else:
                 from ui.spades_keep import blob  # the match, and what only the table knows
@@ -303,12 +305,14 @@ class Table:
 
     def closing(self):
         """The laptop's window closes mid-hand: saved as the pause menu saves (Quit),
-        the tricks since the hand's start with it; a replay stays unsaved. A hand's
-        end under way is counted and saved first (ui/spades_hand_end.py)."""
+        the tricks since the hand's start with it; a replay stays unsaved (Continue
+        resumes the match, never a replay). A hand's end under way is counted and saved
+        first (ui/spades_hand_end.py)."""
         end = sys.modules.get("ui.spades_hand_end")
         if end is not None:
             end.finish(self)
-        self._save()
+        if not getattr(self.m, "replay_of", 0):
+            self._save()
 
     def _level_byte(self):
         from engine import options

@@ -84,9 +84,10 @@ def think(t, now):
         # code and the search's tables were, and the next bot loads them again; a game's own
         # VM hints in a VM just started (play_hint.py): the words load beside the search,
         # which the next bot goes on using (letting it go and loading it again cut that heap
-        # up: the full plan needed 120 KB so, 104 without); a replay, never saved, hints in
+        # up: the full plan needed 120 KB so, 104 without), a replay's too (the pause
+        # menu's save keeps it); a replay of a match that is over, never saved, hints in
         # the VM it began in, beside its pages' leftovers: it lets them go
-        if not t.app.game_vm or getattr(t.m, "replay_of", 0):
+        if not t.app.game_vm or getattr(t.m, "replay_of", 0) and t.replaying[3] is not None:
             layout.let_go("engine.bots")
         from ui import spades_hint  # the hint's words: only when asked
         spades_hint.show_hint(t, a, why)

@@ -26,7 +26,7 @@ def start(app, arg=0):
     m = kept = None
     if saved is not None:
         try:
-            m, kept = spades_game._match(saved[0], saved[2])
+            m, kept, _ = spades_game._match(saved[0], saved[2], True)  # a replay's own reasons
         except ValueError:
             pass
     if m is None:  # nothing to explain: Continue tells the player what is wrong with the save

@@ -20,7 +20,9 @@ with no key and nothing due changes nothing and redraws nothing.
 Saving: the match is saved (storage game GAME_SPIT) at its start and after every round,
 statistics at every round's end; Continue calls resume(app, blob, level_byte), which
 starts the saved round from its beginning. Quit keeps the save; a finished match
-clears it.
+clears it. In a game's own VM (the badge) the storage, options and statistics code
+leaves the heap between those save points (App.travel_light), as the Spades table's
+does: the pause menu's Rules page needs the room.
 """
 from engine import spit as S
 from engine.bots.spit_bot import SpitBot
@@ -82,8 +84,10 @@ class SpitScreen(SpitDrawing):
         self.app = app
         self.game = game
         self.level = level
-        self.storage = storage if storage is not None else _storage(app)
-        self.stats = self.storage.load_stats()
+        # a game's own VM keeps no storage between save points (App.save_point)
+        self.light = getattr(app, "game_vm", False)
+        self.storage = None if self.light else (storage if storage is not None else _storage(app))
+        self.stats = None if self.light else self.storage.load_stats()
         self.bot = SpitBot(level, 1)
         self.v = S.View()
         self.mode = M_TABLE
@@ -234,20 +238,28 @@ class SpitScreen(SpitDrawing):
         self.message.set("Round over")
         won = self.emptied == 0
         tenths = (self.end_t - self.round_t0) // 100 if self.round_t0 >= 0 else 0
-        st = self.stats
+        st = self._saving().load_stats() if self.light else self.stats
         self.new_best = st.spit_round(won, tenths)
         self.round_tenths = tenths
         if g.phase == S.PH_MATCH_OVER:
             st.match_over(GAME_SPIT, g.winner == 0)
-            self.storage.clear_game(st)  # match and statistics: one write
+            self.stats = st  # the match's results show its all-time lines (ui/spit_results.py)
+            self._saving().clear_game(st)  # match and statistics: one write
+            if self.light:
+                self.app.travel_light()
         else:
             self.save(st)
         self.app.tone(1047 if won else 220, 300)
 
+    def _saving(self):
+        return self.app.save_point() if self.light else self.storage
+
     def save(self, stats=None):
         from engine.options import level_byte
 
-        self.storage.save_game(GAME_SPIT, level_byte(GAME_SPIT, self.level), self.game.to_bytes(), stats)
+        self._saving().save_game(GAME_SPIT, level_byte(GAME_SPIT, self.level), self.game.to_bytes(), stats)
+        if self.light:
+            self.app.travel_light()
 
     def _lights(self, color, ms, t):
         self.app.hw.pixels.fill(color)
@@ -516,5 +528,7 @@ def resume(app, blob, level_byte):
     if g.phase == S.PH_ROUND_OVER:
         scr.next_round()
     app.show(scr)
+    if scr.light:
+        app.travel_light()
     return scr
 
