@@ -485,6 +485,33 @@ def test_in_a_games_own_vm_the_saving_code_comes_only_for_the_save_points(hw):
     assert "All-time matches: 1/" in " ".join(ln.text for ln in scr.lines)
 
 
+def test_in_a_games_own_vm_a_round_end_reads_then_saves_and_leaving_saves_it_first(hw):
+    # its statistics read, then counted and saved, a frame each (in one: up to 310 board-ms
+    # on the board VM); going home within those frames counts and saves the round first
+    app = App(hw)
+    app.game_vm = True
+    scr = SS.new_match(app, 3, 1, "standard")
+    app.step()
+    rec = Recorder(scr)
+    ended = []
+    real = scr._round_over
+    scr._round_over = lambda g, t: ended.append(app.frames) or real(g, t)
+    writes = []
+    real_save = scr.save
+    scr.save = lambda stats=None: writes.append(app.frames) or real_save(stats)
+    play_round(app, scr, rec, 400, want_void=False)
+    assert writes == [ended[0] + 2] and scr.mode == SS.M_ROUND
+    past_guard(app)
+    hw.press(keys.A)
+    app.step()
+    ended.clear()
+    T.autopilot(scr, 5)
+    assert T.run_until(app, lambda: ended, ms=STEP, limit=60000)
+    assert scr.ending == 1
+    scr.leave()
+    assert scr.ending == 0 and Storage(hw.nvm).load_stats().get(GAME_SPIT, ST.ROUNDS) == 2
+
+
 def test_points_match_shows_the_points_table(hw):
     app, scr = make(hw, seed=22, level=1, spit_match="points")
     T.autopilot(scr, 5)

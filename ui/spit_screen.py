@@ -86,6 +86,7 @@ class SpitScreen(SpitDrawing):
         self.level = level
         # a game's own VM keeps no storage between save points (App.save_point)
         self.light = getattr(app, "game_vm", False)
+        self.ending = 0  # a round's end still to count and save: 1 read the statistics, 2 save
         self.storage = None if self.light else (storage if storage is not None else _storage(app))
         self.stats = None if self.light else self.storage.load_stats()
         self.bot = SpitBot(level, 1)
@@ -237,10 +238,30 @@ class SpitScreen(SpitDrawing):
             self.history.append(g.cards_held(1))
         self.message.set("Round over")
         won = self.emptied == 0
-        tenths = (self.end_t - self.round_t0) // 100 if self.round_t0 >= 0 else 0
-        st = self._saving().load_stats() if self.light else self.stats
-        self.new_best = st.spit_round(won, tenths)
-        self.round_tenths = tenths
+        self.round_tenths = (self.end_t - self.round_t0) // 100 if self.round_t0 >= 0 else 0
+        self.app.tone(1047 if won else 220, 300)
+        if self.light:  # the statistics read in the next frame, counted and saved in the one after
+            self.ending = 1  # (all in this one: up to 310 board-ms, make boardfit --frames)
+            return
+        self._count(self.stats)
+
+    def _ending(self):
+        """A round's end in a game's own VM, a frame a step: its statistics read, then
+        counted and saved."""
+        if self.ending == 1:
+            self.stats = self._saving().load_stats()
+            self.ending = 2
+            return
+        st = self.stats
+        self.stats = None
+        self._count(st)
+
+    def _count(self, st):
+        """The round's end counted into statistics st and saved (the match's end: the save
+        cleared), in one write."""
+        g = self.game
+        self.ending = 0
+        self.new_best = st.spit_round(self.emptied == 0, self.round_tenths)
         if g.phase == S.PH_MATCH_OVER:
             st.match_over(GAME_SPIT, g.winner == 0)
             self.stats = st  # the match's results show its all-time lines (ui/spit_results.py)
@@ -249,7 +270,6 @@ class SpitScreen(SpitDrawing):
                 self.app.travel_light()
         else:
             self.save(st)
-        self.app.tone(1047 if won else 220, 300)
 
     def _saving(self):
         return self.app.save_point() if self.light else self.storage
@@ -388,6 +408,8 @@ class SpitScreen(SpitDrawing):
 
     def tick(self, now):
         changed = False
+        if self.ending:
+            self._ending()
         if self.lights_off >= 0 and now >= self.lights_off:
             self.lights_off = -1
             self.app.hw.pixels.fill(0)
@@ -431,6 +453,8 @@ class SpitScreen(SpitDrawing):
 
     def leave(self):
         self.app.hw.pixels.fill(0)
+        while self.ending:  # left within a round end's frames: counted and saved first
+            self._ending()
 
     def _pause(self):
         if self.mode == M_TABLE or self.mode == M_REVEAL:
