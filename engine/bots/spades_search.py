@@ -23,6 +23,7 @@ COVER_MARGIN = 20  # more while the partner's Nil is alive: a low lead the sampl
 _MAX_CANDS = const(5)
 _DROP = const(12)  # points per deal behind the best: that card is played out no more
 TRIES = 12  # deals drawn per sample; the one that fits the bids best is played
+_ATTEMPTS = const(3)  # attempts at one deal in a slice: a hard deal goes on in the next (30 in one: 190 board-ms)
 
 _BAG_COST = const(6)  # a bag scores 1 now and costs 100/10 later (less: it may never count)
 _SET_COST = const(150)
@@ -131,15 +132,19 @@ def _cover_leads(t, seat, pv):
 _ROOM = [0] * 5  # seats' room while dealing (4: the two-player pile)
 
 
-def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None, no=None):
+def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None, no=None, first=1, most=0):
     """Fill `out` (a Table) with t plus the other seats' hands drawn from the
     `n_unseen` first cards of `unseen`: sizes as in t, no card in a suit its seat is
     known void in, `fixed` (seat, card) pairs placed first. Two-player: the cards not
-    given to the opponent lie on the discard pile (out of play). Returns attempts."""
+    given to the opponent lie on the discard pile (out of play). Returns attempts;
+    with `most`, minus the attempts when that many failed (the draw goes on with
+    `first` that much further: its attempts and their order are the same)."""
     out.copy_from(t)
     n = t.n
-    tries = 0
+    tries = first - 1
     while True:
+        if most and tries - first + 1 >= most:
+            return first - 1 - tries
         tries += 1
         h = out.h
         for o in range(n):
@@ -170,7 +175,7 @@ def sample(t, seat, unseen, n_unseen, rng, out, buf, fixed=None, no=None):
     if n == 2:
         for s in range(4):
             out.left[s] = h[s] | h[4 + s]
-    return tries
+    return tries - first + 1
 
 
 def _place(h, room, cap, n, buf, k, rng, strict, no=None):
@@ -372,6 +377,7 @@ class Search:
         self.t = self.unseen = self.fixed = self.was = None
         self.seat = self.blind_fit = self.v0 = self.sample_cost = self.spent = self.i = 0
         self.left = 0  # samples still to draw for the next deal (0: none under way)
+        self.tried = 0  # attempts of the sample under way that failed (a draw across slices)
         self.bestf = -1  # the misfit of the best sample so far
         self.margin = MARGIN
         self.fit_ok = 0
@@ -431,6 +437,7 @@ class Search:
             _PLAY[2] = 0
         self.i = k  # the next candidate to try on the current deal (k: draw a deal)
         self.left = 0
+        self.tried = 0
         return self.budget == 0
 
     def step(self, n):
@@ -486,13 +493,19 @@ class Search:
             # charged to the budget; the work table is free until a deal is drawn
             self.spent += inferred(self.t, self.seat, self.work, _NO, _PLAY, 20)
             return
-        if self.bestf >= 0 and self.spent >= self.budget:
+        tried = self.tried
+        if self.bestf >= 0 and self.spent >= self.budget and not tried:
             self.left = 0  # every retry is charged: the budget bounds the drawing too
             return
-        self.left -= 1
         d = self.work if was is not None else self.deal  # work is free while drawing
         k = sample(self.t, self.seat, self.unseen, len(self.unseen), self.rng, d, self.buf,
-                   self.fixed, _NO if self.t.n == 4 else None)
+                   self.fixed, _NO if self.t.n == 4 else None, tried + 1, _ATTEMPTS)
+        if k < 0:  # not dealt yet: the same draw goes on in the next slice
+            self.tried = tried - k
+            self.spent -= self.sample_cost * k
+            return
+        self.tried = 0
+        self.left -= 1
         self.spent += self.sample_cost * k
         if was is None:
             return
