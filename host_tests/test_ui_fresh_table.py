@@ -356,6 +356,7 @@ def test_a_replay_pauses_hints_and_plays_on_in_vms_of_their_own_from_the_pause_m
     hw4, app4 = _next_vm(monkeypatch, hw2, "continue", 7)  # play_replaying.py
     t4 = app4.screen
     assert t4.m.to_bytes() == replay and t4.pause is None and app4.running
+    assert "ui.spades_replay" not in sys.modules  # back with the replay's end, not during its play
     hw5, app5 = _next_vm(monkeypatch, hw2, "continue", 0)  # play_continue.py: Continue
     assert app5.screen.m.to_bytes() == match and not getattr(app5.screen.m, "replay_of", 0)
     # the replay's end: its page, then A goes on with the match, nothing more written

@@ -270,8 +270,8 @@ def test_the_next_hand_is_dealt_once_nothing_holds_the_hands_end_page(monkeypatc
 
 
 def test_a_replay_is_dealt_once_nothing_holds_the_page_it_was_chosen_on(monkeypatch):
-    from ui import spades_replay
     hw, app, t = _hand_end()
+    from ui import spades_replay  # the game's start let any earlier copy go
     seen = _page_gone_when(monkeypatch, app, spades_replay, "_deal")
     press(hw, app, keys.SELECT)
     assert seen == [True] and t.m.replay_of == 1 and app.screen is t

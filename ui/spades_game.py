@@ -103,7 +103,7 @@ def _let_go():
     """The table is up: this module is not needed again in this game (a new start
     imports it again)."""
     from ui.spades_layout import let_go
-    let_go(__name__, "ui.spades_keep")
+    let_go(__name__, "ui.spades_keep", "ui.spades_replay")  # a replay's end brings its code back
 
 
 def resume(app, blob, level_byte, game_id=None):
