@@ -184,6 +184,17 @@ def saved_stats(hw):
     return s
 
 
+def test_the_statistics_page_fills_its_rows_in_the_frame_after_it_is_built(ui):
+    # the page and its rows in one frame took up to 280 board-ms (make boardfit --frames)
+    from ui.stats_screen import StatsScreen
+    hw, app, menu = ui
+    scr = StatsScreen(app, 2)
+    assert scr.title.text == "" and not any(a.text for a in scr.left)
+    app.show(scr)
+    assert scr.tick(app.now) and scr.title.text == "Stats: Spit" and any(a.text for a in scr.left)
+    assert not scr.tick(app.now)
+
+
 def test_statistics_page_shows_the_saved_values_per_game():
     hw, app, menu = menu_app()
     try:

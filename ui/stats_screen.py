@@ -23,9 +23,11 @@ class StatsScreen(TextPage):
         self.stats = app.stats  # as saved now (a game saves its own copy as it counts)
         self.game = game
         self.confirm = False
-        self.show_game(game)
+        # the rows in the next frame: the page and its rows in one took up to 280 board-ms
+        self.filled = False
 
     def show_game(self, game):
+        self.filled = True
         self.game = game
         self.confirm = False
         self.set_title("Stats: " + GAMES[game], arrows=True)
@@ -65,6 +67,9 @@ class StatsScreen(TextPage):
         self.set_footer("Reset: " + GAMES[self.game], HEAD)
 
     def tick(self, now):
+        if not self.filled:
+            self.show_game(self.game)
+            return True
         return False
 
 
