@@ -486,8 +486,9 @@ def test_in_a_games_own_vm_the_saving_code_comes_only_for_the_save_points(hw):
 
 
 def test_in_a_games_own_vm_a_round_end_reads_then_saves_and_leaving_saves_it_first(hw):
-    # its statistics read, then counted and saved, a frame each (in one: up to 310 board-ms
-    # on the board VM); going home within those frames counts and saves the round first
+    # the storage attached, its statistics read, then counted and saved, a frame each (in
+    # one: up to 310 board-ms on the board VM); going home within those frames counts and
+    # saves the round first
     app = App(hw)
     app.game_vm = True
     scr = SS.new_match(app, 3, 1, "standard")
@@ -500,7 +501,7 @@ def test_in_a_games_own_vm_a_round_end_reads_then_saves_and_leaving_saves_it_fir
     real_save = scr.save
     scr.save = lambda stats=None: writes.append(app.frames) or real_save(stats)
     play_round(app, scr, rec, 400, want_void=False)
-    assert writes == [ended[0] + 2] and scr.mode == SS.M_ROUND
+    assert writes == [ended[0] + 3] and scr.mode == SS.M_ROUND
     past_guard(app)
     hw.press(keys.A)
     app.step()

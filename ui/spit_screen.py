@@ -86,7 +86,7 @@ class SpitScreen(SpitDrawing):
         self.level = level
         # a game's own VM keeps no storage between save points (App.save_point)
         self.light = getattr(app, "game_vm", False)
-        self.ending = 0  # a round's end still to count and save: 1 read the statistics, 2 save
+        self.ending = 0  # a round's end still to save: 1 attach the storage, 2 read the statistics, 3 save
         self.storage = None if self.light else (storage if storage is not None else _storage(app))
         self.stats = None if self.light else self.storage.load_stats()
         self.bot = SpitBot(level, 1)
@@ -240,17 +240,21 @@ class SpitScreen(SpitDrawing):
         won = self.emptied == 0
         self.round_tenths = (self.end_t - self.round_t0) // 100 if self.round_t0 >= 0 else 0
         self.app.tone(1047 if won else 220, 300)
-        if self.light:  # the statistics read in the next frame, counted and saved in the one after
+        if self.light:  # the storage, the statistics, then the count and the save: a frame each
             self.ending = 1  # (all in this one: up to 310 board-ms, make boardfit --frames)
             return
         self._count(self.stats)
 
     def _ending(self):
-        """A round's end in a game's own VM, a frame a step: its statistics read, then
-        counted and saved."""
+        """A round's end in a game's own VM, a frame a step: the storage attached, its
+        statistics read, then counted and saved."""
         if self.ending == 1:
-            self.stats = self._saving().load_stats()
+            self._saving()
             self.ending = 2
+            return
+        if self.ending == 2:
+            self.stats = self._saving().load_stats()
+            self.ending = 3
             return
         st = self.stats
         self.stats = None
