@@ -375,7 +375,7 @@ def test_a_save_made_in_a_replay_splits_into_the_match_and_the_replay():
     t.m, t.replaying, t.dealt_ahead = r, (m.to_bytes(), (0, 0), m.phase, None), True
     blob = spades_keep.blob(t)
     part, kept, rp = spades_keep.split(blob)
-    assert part == m.to_bytes() and rp == (r.to_bytes(), 1, 1)
+    assert part == m.to_bytes() and rp == (r.to_bytes(), 1)
     assert kept == bytes(t.why) + bytes((t.bid, 0xE8))
     assert spades_keep.split(blob[:-1] + b"\xe7")[2] is None  # the match's own mark: no replay
     t.m = m  # a save of the match in play holds no replay

@@ -82,10 +82,9 @@ def _match(game_id, blob, replay=False):
             if rp is None or not replay:
                 return m, kept, None
             from engine.lazy import call
-            held = ((part, call("spades_replay", "result", m, rp[1]), m.phase, None), rp[2])
-            m = None
             r = Match.from_bytes(rp[0])
-            r.replay_of = rp[1]
+            r.replay_of = r.hand_no  # a replay is dealt as the hand it replays
+            held = ((part, call("spades_replay", "result", m, r.hand_no), m.phase, None), rp[1])
             return r, kept, held
         except ValueError:  # IllegalAction too
             pass

@@ -10,8 +10,8 @@ A save made during a replay (the pause menu opened in it, ui/spades_replay.py) k
 the replay after the match as the replay began it, so its pages and hint go on in VMs
 of their own as the match's do:
 
-    the match's bytes, the replay's, their length (2 bytes), the hand replayed,
-    1 if the match was dealt ahead, the reasons, your bid, _REPLAY
+    the match's bytes, the replay's (its hand number is the hand replayed), their
+    length (2 bytes), 1 if the match was dealt ahead, the reasons, your bid, _REPLAY
 
 Imported at save points and at Continue only. A save without them (a new match's, or
 an older one) is the match's bytes alone: split() gives None for the rest."""
@@ -37,24 +37,24 @@ def blob(t):
     r = t.m.to_bytes()
     n = len(r)
     ahead = 1 if getattr(t, "dealt_ahead", False) else 0
-    return (rp[0] + r + bytes((n >> 8, n & 255, t.m.replay_of, ahead)) + bytes(t.why) +
+    return (rp[0] + r + bytes((n >> 8, n & 255, ahead)) + bytes(t.why) +
             bytes((t.bid & 255, _REPLAY)))
 
 
 def split(b):
     """(the match's bytes, the rest or None, the replay or None): the replay is (its
-    bytes, the hand it replays, 1 if the match was dealt ahead)."""
+    bytes, 1 if the match was dealt ahead)."""
     n = len(b)
     if n <= _KEPT or (b[-1] != _MARK and b[-1] != _REPLAY):
         return b, None, None
     rest = b[n - _KEPT:]
     if b[-1] == _MARK:
         return b[:n - _KEPT], rest, None
-    e = n - _KEPT - 4
+    e = n - _KEPT - 3
     k = (b[e] << 8) | b[e + 1] if e >= 0 else n
     if k >= e:
         return b, None, None
-    return b[:e - k], rest, (b[e - k:e], b[e + 2], b[e + 3])
+    return b[:e - k], rest, (b[e - k:e], b[e + 2])
 
 
 def restore(t, kept):
