@@ -98,11 +98,11 @@ def _travel_light(app):
         light()
 
 
-def _let_go():
+def _let_go(*more):
     """The table is up: this module is not needed again in this game (a new start
-    imports it again)."""
+    imports it again), nor `more`."""
     from ui.spades_layout import let_go
-    let_go(__name__, "ui.spades_keep", "ui.spades_replay")  # a replay's end brings its code back
+    let_go(__name__, "ui.spades_keep", *more)
 
 
 def resume(app, blob, level_byte, game_id=None):
@@ -140,6 +140,8 @@ def resume(app, blob, level_byte, game_id=None):
         from ui import spades_replay
         spades_replay.restored(t, held)
     app.show(t)
-    _let_go()
+    # a replay taken up again lets its code go while it plays (its end brings it back);
+    # play_replay.py's replay needs it at once (App.play: loading it twice cut the heap up)
+    _let_go(*(("ui.spades_replay",) if held is not None else ()))
     _travel_light(app)
     return t
