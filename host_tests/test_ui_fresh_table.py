@@ -152,17 +152,36 @@ def test_start_opens_the_pause_menu_in_a_fresh_vm_from_its_own_save(monkeypatch)
     assert "engine.bots" not in sys.modules  # no bot decides while paused
 
 
-def test_a_pause_with_no_page_goes_on_in_this_vm(monkeypatch):
+def test_resume_goes_on_in_a_fresh_vm_from_the_menus_save_without_another_write(monkeypatch):
+    # issue 22: the menu's code came and went in its VM; the bots' search loaded after it
+    # there ran out at 100 KB (make boardfit's random player 1), so the play goes on fresh
     hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
     hw, app, t = _paused_vm(monkeypatch, hw, app, sup)
-    press(hw, app, keys.B)
-    assert app.running and sup.next_file == "unset" and app.screen is t and t.pause is None
-    assert until(hw, app, lambda: t.m.to_move != 0)  # the play goes on here
-    assert app.running and sup.next_file == "unset"
+    written = hw.nvm.writes
+    assert _key_reloads(hw, app, sup, keys.B) == "play_continue.py" and hw.nvm.writes == written
+    hw, app = _next_vm(monkeypatch, hw, "continue", 0)  # play_continue.py: the table as paused
+    sup.next_file = "unset"
+    assert app.screen.m.to_bytes() == t.m.to_bytes() and app.screen.mode == 0
     hw, app, t = _paused_vm(monkeypatch, hw, app, sup)
-    _choose(hw, app, t, "Last trick")  # the trick on the table: no page's code
-    press(hw, app, keys.A, keys.B)
-    assert app.running and sup.next_file == "unset" and app.screen is t
+    _choose(hw, app, t, "Last trick")  # the trick on the table, then the menu again
+    press(hw, app, keys.A)
+    assert app.screen is t and t.menu.cursor == MENU.index("Last trick") and sup.next_file == "unset"
+    while t.menu.cursor != MENU.index("Resume"):
+        press(hw, app, keys.UP)
+    assert _key_reloads(hw, app, sup, keys.A) == "play_continue.py" and hw.nvm.writes == written
+    game, level, blob = storage.Storage(hw.nvm).load_game()
+    assert spades_keep.split(blob)[0] == t.m.to_bytes()
+
+
+def test_hint_when_it_is_not_your_turn_says_so_and_the_menu_stays(monkeypatch):
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    assert until(hw, app, lambda: t.m.to_move != 0 and t.mode == 0)
+    hw, app, t = _paused_vm(monkeypatch, hw, app, sup)
+    assert t.m.to_move != 0
+    press(hw, app, keys.DOWN)  # Hint
+    written = hw.nvm.writes
+    assert _key_reloads(hw, app, sup, keys.A) is None
+    assert t.pause.title.text == "No hint now" and not t.pause.group.hidden and hw.nvm.writes == written
 
 
 def test_the_hint_runs_in_a_fresh_vm_that_continues_then_hints(monkeypatch):
@@ -237,8 +256,8 @@ def test_why_is_a_page_in_a_vm_of_its_own_and_back_is_the_pause_menu_again(monke
     assert t3.m.to_bytes() == t.m.to_bytes() and list(t3.why) == list(t.why)
     assert not t3.pause.group.hidden and t3.menu.cursor == MENU.index("Why?")
     assert hw3.nvm.writes == 0  # the menu's save finds nothing changed
-    press(hw3, app3, keys.B)
-    assert app3.running and app3.screen is t3  # and the play goes on in this VM
+    assert _key_reloads(hw3, app3, sup, keys.B) == "play_continue.py"  # and the play goes on fresh
+    assert hw3.nvm.writes == 0
 
 
 def test_a_hint_in_its_own_vm_keeps_the_bots_code_for_the_bots_that_follow(monkeypatch):
@@ -269,6 +288,8 @@ def _replay_vm(monkeypatch, hw, app, t, sup):
     assert until(hw, app, lambda: is_page(app.screen))  # hand 2's end, saved
     written = hw.nvm.writes
     assert _key_reloads(hw, app, sup, keys.SELECT) == "play_replay.py" and hw.nvm.writes == written
+    for name in ("ui.spades_hand_end", "ui.spades_pages", "ui.pages"):  # the page's code: a fresh VM has none
+        monkeypatch.delitem(sys.modules, name, raising=False)
     hw2, app2 = _next_vm(monkeypatch, hw, "continue", 4)  # play_replay.py
     sup.next_file = "unset"
     t2 = app2.screen

@@ -45,16 +45,20 @@ def test_a_key_pressed_while_a_page_comes_in_is_the_pages(monkeypatch):
     app.step()
     app.step()
     assert app.screen is None and app.game == "ui.stats_screen"
-    hw.press(keys.RIGHT)  # polled in the frame that builds the page, then given to it
+    hw.press(keys.RIGHT)  # polled in the frame that builds the page, given to it in the next
     app.step()
-    assert type(app.screen).__name__ == "StatsScreen" and app.screen.game == 1
+    assert type(app.screen).__name__ == "StatsScreen" and app.screen.game == 0
+    app.step()
+    assert app.screen.game == 1
     hw.press(keys.B)
     app.step()  # B asks for the menu: at the next frame
     app.step()
     assert app.screen is None and "ui.menu" in sys.modules and "ui.stats_screen" not in sys.modules
     hw.press(keys.DOWN)
     app.step()
-    assert type(app.screen).__name__ == "Menu" and app.screen.cursor == 1
+    assert type(app.screen).__name__ == "Menu" and app.screen.cursor == 0
+    app.step()
+    assert app.screen.cursor == 1
 
 
 def test_a_missing_module_still_says_coming_soon():

@@ -107,11 +107,7 @@ def main():
             p3 += count(out4, "passed")
             f3 += count(out4, "failed")
             code3 = code3 or code4
-    # the crash lane strikes at 104 KB: at 100-102 (2026-12-04) its scripted session's replay
-    # VM (play_replay.py) ran out by itself before the strike, in the layout of this
-    # harness's stand-ins; the lane checks the crash screen and the resume, the heap lanes
-    # above the 100 KB target
-    for cmd in (["boardjudge.py", "--calls", JUDGE_CALLS], ["boardvm_crash.py", "--seeds", "1", "2", "--kb", "104"]):
+    for cmd in (["boardjudge.py", "--calls", JUDGE_CALLS], ["boardvm_crash.py", "--seeds", "1", "2", "--kb", BOARD_HEAP_KB]):
         c, out = run([py, os.path.join("tools", cmd[0])] + cmd[1:])  # each VM lane counted with the third
         p3 += count(out, "passed")
         f3 += count(out, "failed")

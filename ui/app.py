@@ -309,14 +309,16 @@ class App:
         """One frame: keys to the screen, the screen's tick, a refresh if needed."""
         hw = self.hw
         if self._pending is not None:
+            # a switch is a frame of its own: the old screen goes and the next module comes
+            # in, or the new screen is built; its first tick and picture come in the next
+            # (a page built, filled and drawn in one frame took up to 210 board-ms)
             self._switch()
             if not self.running:
                 return
-            if self.screen is None:  # a switch's first frame: the screen comes in the next
-                self._held = hw.keys.poll()  # a key pressed now is for that screen
-                self.frames += 1
-                hw.frame_done(True)
-                return
+            self._held = hw.keys.poll()  # a key pressed now is for the screen it brings
+            self.frames += 1
+            hw.frame_done(True)
+            return
         t = hw.ticks_ms()
         self.now += (t - self._last) & _TICKS_MASK
         self._last = t

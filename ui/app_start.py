@@ -16,7 +16,7 @@ except ImportError:  # CPython
 _HOME = const(0)  # ui/app.py's pending switches (underscored consts stay in their module)
 _LAUNCH = const(1)
 _CONTINUE = const(2)
-_REPLAY = const(4)  # play_replay.py: Continue, then the replay of the hand just ended (after play_paused.py 3)
+_REPLAY = const(4)  # play_replay.py: Continue as the replay of the hand just ended (after play_paused.py 3)
 _START = const(5)  # a launch's second frame: its module is in, its start() builds the screen
 _MENU = const(6)  # the way home's second frame: ui.menu is in, the Menu is built
 _REPLAYING = const(7)  # play_replaying.py: Continue of a replay's play after its pages (an entry's arg)
@@ -64,16 +64,14 @@ def play(app, module_name, arg):
         # the VMs of a replay's pages and hint take up the replay their save holds
         # (ui/spades_keep.py); Continue itself resumes the match
         app.keep_replay = arg in (1, 2, 3, _REPLAYING)
+        app.replay_next = arg == _REPLAY  # dealt at once, the match kept aside (ui/spades_game.py)
         arg = arg if resume_saved(app) else 0
     elif not launch(app, module_name, arg):
         app._reload(None)
     if app.game is not None:
         app._forget(("ui.app_start",))  # the game is up: its starting code can go
         gc.collect()
-    if module_name == "continue" and arg == _REPLAY:  # play_replay.py: then the replay
-        from ui.spades_replay import resumed
-        resumed(app.screen)
-    elif module_name == "continue" and arg and arg != _REPLAYING:  # play_hint.py, play_pause.py: then this
+    if module_name == "continue" and arg and arg != _REPLAYING and arg != _REPLAY:  # play_hint.py, play_pause.py: then this
         from ui.spades_pause import go_on
         go_on(app.screen, arg)
 

@@ -91,6 +91,24 @@ def _match(game_id, blob, replay=False):
     return Match.from_bytes(blob), None, None
 
 
+def _replay_ended(m):
+    """play_replay.py (Select on a hand's end page): (the replay of the hand just ended,
+    what the table keeps aside while it plays, as ui/spades_replay.py keeps it) from m,
+    the match dealt ahead; the match leaves the heap before the table is built, so
+    the replay's VM holds what a hand's VM holds (in the table first, then dealt
+    again, it cut the heap up: the full play-through ran out at 100 KB there). A hand
+    the record cannot deal again (it always can) leaves the match as it is."""
+    from engine.lazy import call
+    from engine.tricks import IllegalAction
+    k = m.hand_no - 1
+    try:
+        r = call("spades_replay", "replay", m, k)
+        first = call("spades_replay", "result", m, k)
+    except IllegalAction:
+        return m, None
+    return r, ((m.to_bytes(), first, m.phase, None), 1)
+
+
 def _travel_light(app):
     """In a game's own VM the saving code waits for the next save point."""
     light = getattr(app, "travel_light", None)
@@ -127,6 +145,8 @@ def resume(app, blob, level_byte, game_id=None):
         if m.phase == HAND_OVER and held is None:  # saved at the hand's end, counted: deal the next
             from engine.lazy import call
             call("spades_record", "next_hand", m)  # NEXT_HAND, its start kept for replays
+            if getattr(app, "replay_next", False):
+                m, held = _replay_ended(m)
     except (ValueError, ImportError):
         st.reject(storage_mod.GAME)
         app.home()
@@ -140,8 +160,7 @@ def resume(app, blob, level_byte, game_id=None):
         from ui import spades_replay
         spades_replay.restored(t, held)
     app.show(t)
-    # a replay taken up again lets its code go while it plays (its end brings it back);
-    # play_replay.py's replay needs it at once (App.play: loading it twice cut the heap up)
+    # a replay in a VM of its own lets its code go while it plays (its end brings it back)
     _let_go(*(("ui.spades_replay",) if held is not None else ()))
     _travel_light(app)
     return t

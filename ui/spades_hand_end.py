@@ -102,7 +102,7 @@ def _page(t, rows):
 
 def replay(t):
     """Select: the hand again. On the badge in a fresh VM from the hand's end as saved
-    (play_replay.py, ui/spades_replay.py resumed): the page's code, rows and names, and
+    (play_replay.py: ui/spades_game.py deals it as the match loads): the page's code, rows and names, and
     the heap they cut up, stay out of the replay, as they stay out of the next hand (a
     replay in this VM was the full play-through's peak: make boardfit). No save: the
     hand's end made it. The match's last hand is replayed here (nothing resumes it)."""

@@ -3,9 +3,11 @@ history, Rules, Quit; and the last-trick review it opens. Back from any of its p
 (B, A or Start) is back in the menu; only Resume, B or Start in the menu (or Hint)
 return to the table, and a key in the frame the menu or a page closes goes nowhere,
 so no key meant for the menu plays a card. On the badge the menu itself opens in a
-fresh VM (play_paused.py), and the play after a page (Why?, Score history, Rules) or the
-hint goes on in another, from the save made as the menu opened (App.go_on_fresh): no
-page's or search's leftovers cut the heap under the play. A replay, never saved, keeps
+fresh VM (play_paused.py), and the play after it (Resume, or after a page: Why?, Score
+history, Rules; or the hint) goes on in another, from the save made as the menu opened
+(App.go_on_fresh): no menu's, page's or search's leftovers cut the heap under the play
+(the search's code, loaded after the menu had come and gone in one VM, ran out at 100 KB:
+make boardfit's random player 1). A replay of a match that is over, never saved, keeps
 its VM.
 Imported when first paused, let go when closed."""
 from ui import keys, widgets, spades_layout as layout, spades_thinking as thinking
@@ -44,14 +46,15 @@ def open_menu(t, here=False):
         t.pause = p
         t.group.append(p.group)
     t.menu.set_items(MENU)
-    t.paged = False
     t.pause.show(True)
     t.hide_picker()
     return True
 
 
-def close(t):
-    if t.paged and _fresh(t):
+def close(t, fresh=True):
+    """Back to the play: on the badge in a fresh VM (unless not `fresh`: a replay chosen
+    in the score history plays here)."""
+    if fresh and _fresh(t):
         return
     t.mode = PLAYING
     t.quiet = t.app.frames  # a key after the one that closed it, in the same frame, plays nothing
@@ -70,7 +73,7 @@ def on_key(t, key):
         layout.draw_hand(t)
         t.pause.show(True)
         return True
-    t.pause.title.set("Paused")  # after "No trick yet"
+    t.pause.title.set("Paused")  # after "No trick yet" or "No hint now"
     if key == keys.UP or key == keys.DOWN:
         t.menu.move(1 if key == keys.DOWN else -1)
         return True
@@ -80,10 +83,11 @@ def on_key(t, key):
     if key != keys.A:
         return False
     i = t.menu.cursor
-    if _M_WHY <= i <= _M_RULES and i != _M_LAST:
-        t.paged = True  # their code and rows came and went: the play goes on in a fresh VM
     if i == _M_HINT:
-        if t.m.to_move == ME and t.bot is None and _fresh(t, "play_hint.py"):
+        if t.m.to_move != ME or t.bot is not None:
+            t.pause.title.set("No hint now")  # not your turn: the menu stays
+            return True
+        if _fresh(t, "play_hint.py"):
             return True
         close(t)
         thinking.start_hint(t)

@@ -33,15 +33,6 @@ def start(t, k):
     t.after_page(lambda t: _deal(t, k))
 
 
-def resumed(t):
-    """A fresh VM's first act (App.play; play_replay.py): the hand the player asked to
-    replay on its end page. The match resumed from that hand's end, which deals the next
-    hand as it loads (ui/spades_game.py), so the hand is the one before; the replay goes
-    back to that next hand, from the same save: its end page says "A: next"."""
-    t.dealt_ahead = True
-    start(t, t.m.hand_no - 1)
-
-
 _dealt = None  # between frames: the loader held, the match a replay of a replay is dealt from, the replay
 
 
@@ -108,10 +99,12 @@ def _banner(t):
 
 
 def restored(t, held):
-    """Continue of a save made during a replay, in one of its pages' or hint's VMs (ui/
-    spades_game.py resume): the table is on the replay; held is what it keeps aside
-    (the match's bytes, the first try's points, the match's phase, no final score) and
-    whether the match was dealt ahead."""
+    """A replay in a fresh VM (ui/spades_game.py resume): the replay of the hand just
+    ended (play_replay.py; the match was dealt ahead as it loaded, so its end page says
+    "A: next"), or Continue of a save made during a replay in one of its pages' or
+    hint's VMs. The table is on the replay; held is what it keeps aside (the match's
+    bytes, the first try's points, the match's phase, no final score) and whether the
+    match was dealt ahead."""
     t.replaying = held[0]
     t.dealt_ahead = held[1] == 1
     _banner(t)
@@ -127,8 +120,7 @@ def _switch(t, m):
     (a bot's thought, a trick on show, a card in flight, the pause menu)."""
     if t.mode == PAUSED:  # a hand chosen in the score history
         from ui import spades_pause
-        t.paged = False  # the replay plays here; its end goes on fresh (go_on), not this close
-        spades_pause.close(t)
+        spades_pause.close(t, False)  # the replay plays here; its end goes on fresh (go_on)
     from ui import spades_motion
     mo = t.motion
     if mo.active:

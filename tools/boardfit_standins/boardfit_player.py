@@ -190,6 +190,8 @@ def frame():
     _qi = 0
     _key = -1
     app = g.get("app")
+    if app is not None and not _marked:
+        _mark_frames(app.hw)
     if app is not None and app.screen is not None:
         _decide(app)
         if profile and frames % 25 == 0:
@@ -201,6 +203,21 @@ def frame():
 
 peak = 0
 profile = False
+_marked = False
+
+
+def _mark_frames(hw):
+    """Each frame_done() ends a frame: the next key poll is the next frame's boundary."""
+    global _marked
+    import keypad
+    done = hw.frame_done
+    q = keypad.queue
+
+    def frame_done(busy=False):
+        done(busy)
+        q.fresh = True
+    hw.frame_done = frame_done
+    _marked = True
 
 
 def _profile():

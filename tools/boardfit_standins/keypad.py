@@ -1,6 +1,9 @@
 # Stand-in for keypad: ShiftRegisterKeys whose event queue the scripted player fills.
 # The first get_into() of a frame is the frame boundary: the player looks at the game
-# there and queues the keys it taps (press and release) in this frame.
+# there and queues the keys it taps (press and release) in this frame. A frame starts
+# after the hardware's frame_done() (boardfit_player marks the queue fresh there) or
+# once the last frame's keys ran out: a frame that left a key's release waiting (a
+# screen switch stops reading keys) still ends.
 import boardfit_player
 
 
@@ -10,10 +13,15 @@ class Event:
         self.pressed = pressed
 
 
+queue = None  # the one queue: the player marks it fresh at each frame's end (frame_done)
+
+
 class EventQueue:
     overflowed = False
 
     def __init__(self):
+        global queue
+        queue = self
         self.fresh = True
         self.down = -1  # the key pressed, released by the next event
 
