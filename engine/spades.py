@@ -66,9 +66,9 @@ class Match(Table):
 
     # ---- dealing (1.2) ----
 
-    def _deal(self):
+    def _shuffle(self, rng):
         deck = bytearray(range(52))
-        self.rng.shuffle(deck)
+        rng.shuffle(deck)
         to = bytearray(52)
         s = self.dealer
         for c in deck:  # one at a time, from the dealer's left

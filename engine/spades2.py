@@ -44,9 +44,9 @@ class Match(Table):
             self.dealer = self.rng.below(2)  # 2.2: the first player at random
             self._deal()
 
-    def _deal(self):
+    def _shuffle(self, rng):
         deck = bytearray(range(52))
-        self.rng.shuffle(deck)
+        rng.shuffle(deck)
         self.stock = deck
         self._begin()
 
@@ -183,7 +183,7 @@ class Match(Table):
             pile = [c for c in range(52) if self.holder[c] == PILE]
             got = []
             for _ in ch:
-                got.append(pile.pop(self.rng.below(len(pile))))
+                got.append(pile.pop(self.hand_rng.below(len(pile))))
             for c in ch:
                 self._take(c, s, PILE)
             for c in got:

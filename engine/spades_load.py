@@ -5,21 +5,24 @@ heap while a match is played.
 The head is checked against what play can reach, else ValueError naming the field
 (issue 12), and so is each kept hand start (the record replays use); then the hand
 is re-dealt from the saved cards and its log replayed through apply(), so every
-rule is checked again. Version 1 saves (before the record) load with none.
+rule is checked again; a numbered hand's cards must be its number's deal. Version 1
+saves (before the record) and 2 (before deal numbers: their record's entries are RNG
+states) load with no record and no number for the hand in play.
 """
 from engine.lazy import call
-from engine.tricks import TARGETS
+from engine.tricks import TARGETS, DEALS, NO_NUMBER
 
-_HEAD = 25  # engine.tricks._HEAD, _OFF, _VERSION, _ENTRY, _KEPT
+_HEAD = 28  # engine.tricks._HEAD, _OFF, _VERSION, _ENTRY, _KEPT
+_HEAD2 = 25  # versions 1 and 2
 _OFF = 0x800000
-_VERSION = 2
+_VERSION = 3
 _ENTRY = 16
 _KEPT = 32
 
 
 def load(cls, b):
     n = len(b)
-    if n < _HEAD + cls.deal_size + 2 or b[0] != cls.magic:
+    if n < _HEAD2 + cls.deal_size + 2 or b[0] != cls.magic:
         raise ValueError("save: not a saved match of this game")
     s = (sum(b[:-2]) + n - 2) & 0xFFFF
     if b[-2] != s >> 8 or b[-1] != s & 255:
@@ -27,6 +30,10 @@ def load(cls, b):
     ver = b[1]
     if not 1 <= ver <= _VERSION or b[2] > 3 + (cls.n & 4):  # bit 2: blind_nil_behind, four players
         raise ValueError("save: unknown version or options")
+    if ver < _VERSION:  # a head with no number: the hand in play has none, no record
+        b = _upgrade(b, ver)
+    elif n < _HEAD + cls.deal_size + 3:
+        raise ValueError("save: too short")
     target = (b[3] << 8) | b[4]
     if target not in TARGETS:
         raise ValueError("save: target not one of the options (1.8)")
@@ -42,26 +49,44 @@ def load(cls, b):
     m.bags[0] = vals[3]
     m.bags[1] = vals[4]
     reachable(m)
-    m.rng.set_state(b[21:25])
+    number = (b[25] << 16) | (b[26] << 8) | b[27]
+    if number != NO_NUMBER and (number >= DEALS or number % m.n != m.dealer):
+        raise ValueError("save: bad deal number")
     end = _HEAD + cls.deal_size
-    m._redeal(b[_HEAD:end])
-    log_end = n - 2
-    if ver == _VERSION:  # the record of hand starts and its count (engine/tricks.py)
-        k = b[-3]
-        log_end = n - 3 - k * _ENTRY
-        if k > min(_KEPT, m.hand_no) or log_end < end:
-            raise ValueError("save: bad record of hand starts")
-        m.past = bytearray(b[log_end:-3])
-        call("spades_replay", "check", m, k)
+    m.rng.set_state(b[21:25])  # before the deal: the head keeps it
+    if number != NO_NUMBER:  # its cards are the number's
+        m._deal(number)
+        if m._deal_bytes() != b[_HEAD:end]:
+            raise ValueError("save: the cards are not deal %d" % number)
+    else:  # an older save: its RNG state was also the hand's
+        m._unnumbered()
+        m._redeal(b[_HEAD:end])
+    n = len(b)
+    k = b[-3]  # the record of hand starts and its count (engine/tricks.py)
+    log_end = n - 3 - k * _ENTRY
+    if k > min(_KEPT, m.hand_no) or log_end < end:
+        raise ValueError("save: bad record of hand starts")
+    m.past = bytearray(b[log_end:-3])
+    call("spades_replay", "check", m, k)
     for a in b[end:log_end]:
         m._replay(a)
     out = m.to_bytes()
-    if ver != _VERSION:  # version 1: no record; to_bytes writes the new version
-        out = out[:-2]
-        b = bytes((b[0], _VERSION)) + b[2:-2] + b"\x00"
     if out != b:  # e.g. a NEXT_HAND in the log: never written by to_bytes
         raise ValueError("save: not a save this engine writes")
     return m
+
+
+def _upgrade(b, ver):
+    """A version 1 or 2 save as version 3 writes it: the head with no number, the
+    record dropped (a version 2 record keeps RNG states)."""
+    end = len(b) - 2
+    if ver == 2:
+        end -= 1 + b[-3] * _ENTRY
+        if end < _HEAD2:
+            raise ValueError("save: bad record of hand starts")
+    out = bytes((b[0], _VERSION)) + b[2:_HEAD2] + bytes((255, 255, 255)) + b[_HEAD2:end] + b"\x00"
+    s = (sum(out) + len(out)) & 0xFFFF
+    return out + bytes((s >> 8, s & 255))
 
 
 def reachable(m):

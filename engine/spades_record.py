@@ -2,25 +2,25 @@
 from (engine/spades_replay.py): a module of its own, this small, because the table
 imports it at every hand's end and at a match's start, when the heap is tightest.
 """
-from engine.rng import Rng
 from engine.tricks import NEXT_HAND
 
-ENTRY = 16  # bytes of a hand start: the RNG state before the shuffle, scores and bags
+ENTRY = 16  # bytes of a hand start: the deal number (4 bytes), scores and bags
 KEPT = 32  # hand starts kept: the last 32 hands
 
 
-def first(m, seed):
-    """Keep the first hand's start of m, a Match(seed) just made: its RNG state once
-    the first dealer is drawn (1.2, 2.2), before the shuffle."""
-    r = Rng(seed)
-    r.below(m.n)
-    m.past = r.state() + m._saved[9:21]
+def entry(m):
+    """The start of the hand m is dealt: its number and its head's scores and bags."""
+    n = m.number
+    return bytes((0, n >> 16, (n >> 8) & 255, n & 255)) + m._saved[9:21]
+
+
+def first(m, seed=0):
+    """Keep the first hand's start of m, a Match just made (or dealt a number)."""
+    m.past = entry(m)
 
 
 def next_hand(m):
-    """m.apply(NEXT_HAND) (RULES 1.8, 2.7), keeping the new hand's start: the RNG
-    state that shuffles it and the scores and bags of its head. Raises as apply does,
-    m untouched."""
-    pre = m.rng.state()
+    """m.apply(NEXT_HAND) (RULES 1.8, 2.7), keeping the new hand's start: its deal
+    number and the scores and bags of its head. Raises as apply does, m untouched."""
     m.apply(NEXT_HAND)
-    m.past = (m.past + pre + m._saved[9:21])[-KEPT * ENTRY:]
+    m.past = (m.past + entry(m))[-KEPT * ENTRY:]

@@ -9,27 +9,27 @@ checks the record with check(). Imported only while one of them runs
 A record whose last entry does not deal the hand in play (a NEXT_HAND applied
 without next_hand) is not used: its hands are "no longer kept", never dealt wrong.
 
-RULES 4: the same RNG state deals the same cards, so an entry (the state before the
-shuffle, the scores and bags) gives the very hand; the dealer moves on one seat a
-hand (1.2; two players: the first player alternates, 2.2).
+RULES 4: the same deal number deals the same cards, so an entry (the number, the
+scores and bags) gives the very hand; the dealer moves on one seat a hand (1.2; two
+players: the first player alternates, 2.2), and is the number's remainder by the seats.
 """
-from engine.rng import Rng, small
-from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
+from engine.rng import small
+from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER, DEALS
 
 _OFF = 0x800000  # engine.tricks._OFF: scores in the save head are offset by 2**23
 _ENTRY = 16  # engine.spades_record.ENTRY, not imported: the record stays out of the heap
 
 
+def number(e):
+    """The deal number of an entry."""
+    return (e[0] << 24) | (e[1] << 16) | (e[2] << 8) | e[3]
+
+
 def _current(m):
-    """True when the record's last entry deals the hand in play: the same scores and
-    bags, and its RNG state shuffled once gives the head's."""
+    """True when the record's last entry deals the hand in play: the same number,
+    scores and bags."""
     e = m.past[-_ENTRY:]
-    if len(e) < _ENTRY or e[4:] != m._saved[9:21]:
-        return False
-    r = Rng()
-    r.set_state(e)
-    r.shuffle(bytearray(52))
-    return r.state() == m._saved[21:25]
+    return len(e) == _ENTRY and e[4:] == m._saved[9:21] and number(e) == m.number
 
 
 def played(m):
@@ -64,9 +64,11 @@ def dealt(m, k, e, deal=True):
     v = unpack(e)
     r.scores = [v[0], v[1]]
     r.bags = [v[2], v[3]]
-    r.rng.set_state(e)
+    n = number(e)
+    if n >= DEALS or n % r.n != r.dealer:
+        raise ValueError("save: bad deal number in the record")
     if deal:
-        r._deal()
+        r._deal(n)
     return r
 
 
@@ -114,14 +116,13 @@ def result(m, k):
 
 
 def history(m):
-    """(hand number, side 0's score, side 1's score) after each kept hand played to
-    its end: the score history of a resumed match."""
+    """(hand number, side 0's score, side 1's score, its deal number) after each kept
+    hand played to its end: the score history of a resumed match."""
     out = []
     last = played(m)
     if not _current(m):
         return out
-    # hand k's end is hand k + 1's start (start(), without its check each time: that
-    # shuffles a deck, and 32 of them took a pause page's frame to 190 board-ms)
+    # hand k's end is hand k + 1's start (start() checks the record each time)
     n = len(m.past)
     for k in range(m.hand_no - n // _ENTRY + 1, last + 1):
         if k == m.hand_no:
@@ -129,19 +130,17 @@ def history(m):
         else:
             i = n - (m.hand_no - k) * _ENTRY
             s = unpack(m.past[i:i + _ENTRY])
-        out.append((k, s[0], s[1]))
+        j = n - (m.hand_no - k + 1) * _ENTRY
+        out.append((k, s[0], s[1], number(m.past[j:j + _ENTRY])))
     return out
 
 
 def check(m, k):
     """The loader's check of the k kept hand starts: each reachable for its hand
-    number (engine/spades_load.py reachable), with an RNG state that can deal, so a
+    number (engine/spades_load.py reachable), with a deal number of its dealer, so a
     replay of one is a hand play can reach. (This hand replays from its head.)"""
     from engine.spades_load import reachable
     for i in range(k):
         h = m.hand_no - k + 1 + i
-        try:
-            p = dealt(m, h, m.past[i * _ENTRY:(i + 1) * _ENTRY], False)
-        except ValueError:  # an all-zero RNG state
-            raise ValueError("save: bad record of hand starts")
+        p = dealt(m, h, m.past[i * _ENTRY:(i + 1) * _ENTRY], False)  # its number checked
         reachable(p)

@@ -6,22 +6,30 @@ build their Match on Table; bots and the UI import the constants from either.
 Card places: holder[card] is the seat holding it (0..3), PLAYED, STOCK or PILE.
 A seat's hand is a sorted list, so its spades are always at its end.
 
-Save format (to_bytes): a 25-byte head (magic, version, options, target, dealer or
+Deal numbers: every hand is deal number `number` (0..DEALS-1), whose remainder by the
+seats is the dealer (two players: who draws first). The match's RNG draws the next
+hand's number, and an RNG seeded with that number shuffles and then draws whatever the
+hand draws (2.4): the same number deals the same cards on every port (RULES 4), so a
+player can share it, and deal_number(n) makes a
+match whose first hand is deal n (a numbered deal, played from 0-0).
+
+Save format (to_bytes): a 28-byte head (magic, version, options, target, dealer or
 first player, hand number, scores and bags as they were when the hand began, 3 bytes
-each, the RNG state right after the cards were shuffled), the cards of the hand (the variant
+each, the match's RNG state right after it drew the deal number, the number in 3 bytes,
+NO_NUMBER for a hand dealt by an older version), the cards of the hand (the variant
 says how), then the log of this hand's actions, then the record of hand starts (`past`,
 below) and its entry count in one byte, then a 2-byte checksum. from_bytes
 re-deals from the saved cards and replays the log through apply(), so a match it
-returns has passed every rule check; anything else raises ValueError. Version 1
-saves (no record, no count byte) still load, with an empty record.
+returns has passed every rule check; anything else raises ValueError. Version 1 and
+2 saves (a 25-byte head, no number) still load, with an empty record.
 
 Replays: `past` keeps the start of each of the last 32 hands, the current one last,
-16 bytes each: the RNG state before the shuffle (4; the same state deals the same
-cards, RULES 4), then both scores and both bags as in the head (3 bytes each). It is
-kept by engine/spades_record.py (first, next_hand), not in play: the bytes are
-only carried through the save here. The dealer is not kept: it moves on by one
-seat a hand (1.2, 2.2). engine/spades_replay.py (imported only while it runs) deals hand k again in a new
-Match from the same scores, bags and dealer, and gives the points of each side in it.
+16 bytes each: the deal number (4 bytes), then both scores and both bags as in the
+head (3 bytes each). It is kept by engine/spades_record.py (first, next_hand), not in
+play: the bytes are only carried through the save here. The dealer is not kept: it
+moves on by one seat a hand (1.2, 2.2). engine/spades_replay.py (imported only while
+it runs) deals hand k again in a new Match from the same scores, bags and dealer, and
+gives the points of each side in it.
 """
 try:
     from micropython import const
@@ -63,9 +71,11 @@ STOCK = const(5)
 PILE = const(6)
 
 TARGETS = (200, 300, 500)  # 1.8: the target's choices
-_HEAD = const(25)
+_HEAD = const(28)
 _OFF = const(0x800000)
-_VERSION = const(2)
+_VERSION = const(3)
+DEALS = const(1000000)  # deal numbers 0..999,999
+NO_NUMBER = const(0xFFFFFF)  # a hand dealt before deals had numbers (an older save)
 
 
 class IllegalAction(ValueError):
@@ -92,6 +102,8 @@ class Table:
             raise ValueError("1.8: target 200, 300 or 500")
         self.target = target
         self.rng = Rng(seed)
+        self.number = NO_NUMBER
+        self.hand_rng = None  # the hand's own RNG, once dealt (_deal)
         self.past = b""  # hand starts kept for replays (module docstring)
         self.scores = [0, 0]
         self.bags = [0, 0]
@@ -106,6 +118,35 @@ class Table:
         self._epoch = 0  # moves on with every change the slow view fields show
         self._seen_tk = [-1] * self.n
         self._tk = 0  # moves on when a trick begins or ends
+
+    def _deal(self, number=-1):
+        """Deal deal `number`, or the next one the match's RNG draws for the dealer
+        already chosen (1.2, 2.2: its remainder by the seats is the dealer)."""
+        r = self.rng
+        if number < 0:
+            k = r.below(1000) * 1000 + r.below(1000)
+            number = k - k % self.n + self.dealer
+        self.number = number
+        d = Rng(number)  # the hand's own RNG: the number alone says the cards,
+        self._shuffle(d)  # and what the hand draws after them (2.4)
+        self.hand_rng = d
+
+    def _unnumbered(self):
+        """This hand was not dealt from a number (an older save, a test's hand): the
+        hand draws from a copy of the match's RNG, as before deals had numbers."""
+        self.number = NO_NUMBER
+        d = Rng()
+        d.set_state(self.rng.state())
+        self.hand_rng = d
+
+    def deal_number(self, number):
+        """This match, made with _deal=False, begins with deal `number` (a numbered deal,
+        from 0-0): its dealer is the number's remainder by the seats. A number out of
+        range raises ValueError and changes nothing."""
+        if not small(number, 0, DEALS - 1):
+            raise ValueError("4: a deal number is 0..%d" % (DEALS - 1))
+        self.dealer = number % self.n
+        self._deal(number)
 
     def _clear_hand(self):
         n = self.n
@@ -152,6 +193,10 @@ class Table:
             b[7 + 3 * i] = (v >> 8) & 255
             b[8 + 3 * i] = v & 255
         b[21:25] = self.rng.state()
+        n = self.number
+        b[25] = n >> 16
+        b[26] = (n >> 8) & 255
+        b[27] = n & 255
         self._saved = bytes(b) + self._deal_bytes()
 
     # ---- trick play (RULES 1.5, 1.6) ----

@@ -27,6 +27,7 @@ def rig(m, hand0, hand1, pile, first=0, scores=None):
         stock.append(want[drawer].pop(0))
         stock.append(pile.pop(0))
     m.stock = bytearray(stock)
+    m._unnumbered()  # not a deal number's cards
     m._begin()
     return m
 

@@ -27,6 +27,7 @@ def rig(m, hands, dealer=EAST, scores=None, bags=None):
         for c in sorted(h):
             m._give(c, s)
     assert sorted(sum(hands, [])) == list(range(52))
+    m._unnumbered()  # not a deal number's cards
     m._begin()
     return m
 
@@ -73,8 +74,10 @@ def test_deal_one_at_a_time_from_dealers_left_1_2():
     r = Rng(77)
     dealer = r.below(4)
     assert m.dealer == dealer
+    k = r.below(1000) * 1000 + r.below(1000)  # the deal number (4; engine/tricks.py)
+    assert m.number == k - k % 4 + dealer
     deck = fresh_deck()
-    r.shuffle(deck)
+    Rng(m.number).shuffle(deck)
     for i, c in enumerate(deck):
         assert m.holder[c] == (dealer + 1 + i) % 4
     assert [len(h) for h in m.hands] == [13] * 4

@@ -296,7 +296,7 @@ def test_a_deal_hard_to_draw_goes_on_across_slices_with_the_same_attempts():
     # a sample that takes many attempts (voids, no-holds) cost one slice up to 190
     # board-ms; at most `most` attempts a call, resumed, give the very same deal
     found = 0
-    for seed in (31, 38):  # deals of 4 and 3 attempts
+    for seed in (2, 59):  # deals of 5 and 3 attempts
         m, s = _mid_hand_obs(3 + seed, 40)
         v = m.observation(s)
         t = sb.table(v)

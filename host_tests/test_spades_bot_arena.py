@@ -32,23 +32,24 @@ def test_margin_is_side_a_over_side_b():
 
 def test_last_seat_chance_counts_only_needed_tricks():
     # play a hand with normal bots and check each last-seat chance by hand
-    m = Match(9, blind_nil=False)
-    bots = [sb.Bot(s, "normal", 1) for s in range(4)]
     seen = 0
-    while m.phase not in (HAND_OVER, MATCH_OVER):
-        s = m.to_move
-        v = m.observation(s)
-        win = ah.last_seat_chance(v)
-        if win is not None:
-            seen += 1
-            assert len(v.trick) == 3 and v.bids[s] != 0
-            for c in win:
-                assert c in m.legal_actions()
-        a = bots[s].act(v)
-        if win is not None:
-            assert a in win  # normal takes a trick its side needs (RULES 1.7 contract)
-        m.apply(a, s)
-    assert seen > 0
+    for seed in (4, 7):  # hands with chances in them
+        m = Match(seed, blind_nil=False)
+        bots = [sb.Bot(s, "normal", 1) for s in range(4)]
+        while m.phase not in (HAND_OVER, MATCH_OVER):
+            s = m.to_move
+            v = m.observation(s)
+            win = ah.last_seat_chance(v)
+            if win is not None:
+                seen += 1
+                assert len(v.trick) == 3 and v.bids[s] != 0
+                for c in win:
+                    assert c in m.legal_actions()
+            a = bots[s].act(v)
+            if win is not None:
+                assert a in win  # normal takes a trick its side needs (RULES 1.7 contract)
+            m.apply(a, s)
+    assert seen >= 5
 
 
 def test_arena_hands_command_line_with_hard_bids():

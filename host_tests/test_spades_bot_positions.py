@@ -5,12 +5,14 @@ several seeds (host_tests/test_spades_bot_play.searched): the answer must not de
 on luck. The Nil position is a real hand replayed from its deal (the search reads the
 play so far: what each seat's cards show, how the bids fit)."""
 from engine.cards import parse
+from engine.rng import Rng
 from engine.spades import Match
 from engine.bots import spades_bot as sb
 from engine.bots import spades_search as ss
 from engine.bots import spades_track as tr
 from engine.tricks import BID, PLAY
 
+from host_tests.test_spades4 import rig
 from host_tests.test_spades_bot import table4
 from host_tests.test_spades_bot_play import SEEDS, names, searched
 
@@ -68,11 +70,16 @@ NIL_HAND = ("2D 4D 7D KD 2C 4C TC AC QD 3D 9D 6D 7C 6C 5C QC 6H 3H 2H 5H 7H 4H 9
 
 
 def nil_position():
-    """Deal 1000 (blind_nil off), bids South 1, West 5, North 3, East Nil, the first
+    """The deal seed 1000 gave (blind_nil off), bids South 1, West 5, North 3, East Nil, the first
     44 cards as a hard table played them: West (1) leads to trick 12 with 3C 9S. East
     (the Nil, nothing taken) holds 9C JH; North 8C KC; South JD TH. Spades: only the
     9S is left, so it wins; every seat is out of spades but West."""
-    m = Match(1000, blind_nil=False)
+    r = Rng(1000)  # the cards Match(1000) dealt before deals had numbers
+    dealer = r.below(4)
+    deck = bytearray(range(52))
+    r.shuffle(deck)
+    hands = [[c for i, c in enumerate(deck) if (dealer + 1 + i) % 4 == s] for s in range(4)]
+    m = rig(Match(1, blind_nil=False), hands, dealer=dealer)
     bids = {0: 1, 1: 5, 2: 3, 3: 0}
     while m.phase != PLAY:
         s = m.to_move

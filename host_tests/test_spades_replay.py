@@ -7,8 +7,14 @@ from engine import spades, spades2
 from engine.rng import Rng
 from engine.spades_record import first, next_hand
 from engine.spades_replay import replay, result
-from engine.tricks import IllegalAction, BID, NEXT_HAND, HAND_OVER, MATCH_OVER, BIDDING, DECLARE
+from engine.tricks import IllegalAction, BID, NEXT_HAND, HAND_OVER, MATCH_OVER, BIDDING, DECLARE, DEALS, NO_NUMBER
 from engine.spades_record import ENTRY, KEPT
+
+
+def dealt(saved):
+    """A hand's save head and cards without the match's RNG (bytes 21-24): a replay
+    deals the same hand, but does not go on with the match, nor draws its next number."""
+    return saved[:21] + saved[25:]
 
 
 def _act(m, r):
@@ -57,7 +63,7 @@ def test_every_hand_deals_again_from_its_start(mod):
         r = replay(m, k)
         scores, bags, dealer, saved, points = starts[k - 1]
         assert (r.hand_no, r.scores, r.bags, r.dealer) == (k, scores, bags, dealer)
-        assert r._saved == saved  # head and deal: byte for byte the hand as first dealt
+        assert dealt(r._saved) == dealt(saved)  # head and deal: byte for byte the hand as first dealt
         assert r.phase == (BIDDING if mod is spades else DECLARE)
         assert r.replay_of == k
         assert result(m, k) == points
@@ -126,7 +132,7 @@ def test_the_record_survives_a_save_and_loads_checked(mod):
     m2 = mod.Match.from_bytes(b)
     assert m2.to_bytes() == b
     for k in range(1, 5):
-        assert replay(m2, k)._saved == starts[k - 1][3]
+        assert dealt(replay(m2, k)._saved) == dealt(starts[k - 1][3])
         assert result(m2, k) == starts[k - 1][4]
     # a start play cannot reach (hand 1 not at 0-0), an RNG state that cannot deal,
     # or more starts than hands are refused
@@ -146,14 +152,38 @@ def test_a_version_1_save_still_loads_with_an_empty_record(mod):
     m, _ = under_way(mod, 2)
     b = m.to_bytes()
     k = b[-3]
-    old = bytearray(bytes((b[0], 1)) + b[2:len(b) - 3 - k * ENTRY])
+    old = bytearray(bytes((b[0], 1)) + b[2:25] + b[28:len(b) - 3 - k * ENTRY])  # a 25-byte head
     s = sum(old) + len(old)
     old += bytes(((s >> 8) & 255, s & 255))
     m1 = mod.Match.from_bytes(bytes(old))
-    assert m1.past == b"" and m1.hand_no == 3
+    assert m1.past == b"" and m1.hand_no == 3 and m1.number == NO_NUMBER
     with pytest.raises(IllegalAction):
         replay(m1, 2)  # its start was never kept
     assert mod.Match.from_bytes(m1.to_bytes()).to_bytes() == m1.to_bytes()
+
+
+@pytest.mark.parametrize("mod", (spades, spades2))
+def test_a_version_2_save_loads_with_no_deal_number_and_no_record(mod):
+    # version 2 kept RNG states where version 3 keeps deal numbers: its hand goes on,
+    # its record (which this engine cannot read) is dropped, and the hand has no number
+    m, _ = under_way(mod, 2)
+    b = m.to_bytes()
+    k = b[-3]
+    old = bytearray(bytes((b[0], 2)) + b[2:25] + b[28:len(b) - 2])
+    s = sum(old) + len(old)
+    old += bytes(((s >> 8) & 255, s & 255))
+    m2 = mod.Match.from_bytes(bytes(old))
+    assert k == 3 and m2.past == b"" and m2.number == NO_NUMBER
+    assert (m2.hand_no, m2.scores, list(m2.history)) == (m.hand_no, m.scores, list(m.history))
+    assert mod.Match.from_bytes(m2.to_bytes()).to_bytes() == m2.to_bytes()
+    _to_hand_end(m2, Rng(4))
+    if m2.phase == HAND_OVER:  # the next hand has a number again, and its start is kept
+        next_hand(m2)
+        assert 0 <= m2.number < DEALS and m2.number % m2.n == m2.dealer
+        with pytest.raises(IllegalAction):
+            replay(m2, m2.hand_no - 1)  # the version 2 hand: its start was never kept
+        _to_hand_end(m2, Rng(5))
+        assert replay(m2, m2.hand_no).number == m2.number
 
 
 @pytest.mark.parametrize("mod", (spades, spades2))
@@ -162,20 +192,22 @@ def test_the_score_history_of_a_resumed_match_comes_from_the_record(mod):
     m, starts = under_way(mod, 3)
     m2 = mod.Match.from_bytes(m.to_bytes())
     after = [starts[1][0], starts[2][0], list(m2.scores)]  # the scores each next hand began with
-    assert history(m2) == [(k, after[k - 1][0], after[k - 1][1]) for k in (1, 2, 3)]
+    numbers = [int.from_bytes(st[3][25:28], "big") for st in starts]  # each hand's deal number, in its head
+    assert history(m2) == [(k, after[k - 1][0], after[k - 1][1], numbers[k - 1]) for k in (1, 2, 3)]
+    assert len(set(numbers)) == 3 and all(numbers[k] % mod.Match.n == starts[k][2] for k in range(3))
     m, _ = played(mod, 2)
-    assert history(m)[-1] == (2, m.scores[0], m.scores[1])  # the hand just over: its end
+    assert history(m)[-1] == (2, m.scores[0], m.scores[1], m.number)  # the hand just over: its end
 
 
 def test_the_score_history_checks_the_record_once(monkeypatch):
-    # each check shuffles a deck: once a kept hand, a pause page's frame took 190 board-ms
+    # a check once a kept hand took a pause page's frame to 190 board-ms (it shuffled a deck then)
     from engine import spades_replay
     m, _ = played(spades, 5)
     m2 = spades.Match.from_bytes(m.to_bytes())
     checks = []
     real = spades_replay._current
     monkeypatch.setattr(spades_replay, "_current", lambda m: checks.append(1) or real(m))
-    assert [k for k, _, _ in spades_replay.history(m2)] == list(range(1, m.hand_no + 1))
+    assert [h[0] for h in spades_replay.history(m2)] == list(range(1, m.hand_no + 1))
     assert m.hand_no >= 3
     assert len(checks) == 1
 

@@ -391,7 +391,7 @@ def test_a_level_with_nil_off_bids_its_tricks_where_it_would_bid_nil():
     # hand that bids tricks bids the same
     from engine.tricks import BID, BIDDING
     nils = same = 0
-    for seed in range(1, 60):
+    for seed in range(1, 120):
         m = spades.Match(seed)
         while m.phase == BIDDING:
             s = m.to_move

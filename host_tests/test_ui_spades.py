@@ -454,7 +454,7 @@ def test_end_of_hand_breakdown_lines_and_totals():  # RULES 1.7
     assert until(hw, app, lambda: is_page(app.screen))
     page = app.screen
     m = t.m
-    assert page.title.text == "Hand 1 over"
+    assert page.title.text.startswith("Hand 1 over")
     texts = [(a, b) for a, b, _ in page.rows]
     for side, name in ((0, "Us"), (1, "Them")):
         assert ("%s: %d, bags %d" % (name, m.scores[side], m.bags[side]), "") in texts
@@ -462,7 +462,7 @@ def test_end_of_hand_breakdown_lines_and_totals():  # RULES 1.7
             if label != "Boston":  # announced without points (its own test)
                 assert (" " + label, ("+%d" % p) if p > 0 else str(p)) in texts
     assert sum(p for side in (0, 1) for _, p in m.last_breakdown[side]) == sum(m.scores)
-    assert t.history == [(1, m.scores[0], m.scores[1])]
+    assert t.history == [(1, m.scores[0], m.scores[1], m.number)]
     press(hw, app, keys.A)
     assert app.screen is t and m.hand_no == 2 and m.phase == BIDDING
 
@@ -490,7 +490,7 @@ def test_the_builder_the_bots_and_the_hand_end_page_leave_the_heap_when_not_need
     # the next hand's bots come back, and so does the page at its end
     assert until(hw, app, lambda: t.bot is not None)
     assert until(hw, app, lambda: is_page(app.screen))
-    assert app.screen.title.text == "Hand 2 over"
+    assert app.screen.title.text.startswith("Hand 2 over")
 
 
 def test_a_searching_bot_thinks_in_slices_and_keys_are_read_meanwhile():
@@ -667,17 +667,22 @@ def test_breakdown_rows_name_double_nil_for_two_players_and_a_boston_once():  # 
 
 def test_a_resumed_match_shows_its_total_in_the_score_history():
     from ui import spades_game
-    from ui.spades_pages import history_rows
+    from ui.spades_pages import history_rows, show_history
+    from engine.tricks import NO_NUMBER
     hw, app = app_with()
     t = launch(hw, app, 4)
     assert until(hw, app, lambda: is_page(app.screen))
+    deal1 = t.m.number
+    assert app.screen.title.text == "Hand 1 over, deal %d" % deal1  # a number to share (issue 25)
     press(hw, app, keys.A)  # on to hand 2
     assert until(hw, app, lambda: my_turn(t, PLAY))
     game, level, blob = storage.Storage(hw.nvm).load_game()
     t2 = spades_game.resume(app, blob, level, game)
-    assert t2.history == [(1, t.m.scores[0], t.m.scores[1])]  # was empty: "No hand finished yet"
+    assert t2.history == [(1, t.m.scores[0], t.m.scores[1], NO_NUMBER)]  # was empty: "No hand finished yet"
     rows = history_rows(t2.history, ("Us", "Them"))
-    assert len(rows) == 2 and rows[1][0].split()[0] == "1"
+    assert len(rows) == 2 and rows[1][0].split()[0] == "1" and rows[1][1] == ""
+    show_history(t2, lambda: None)  # the page reads the kept hands: their deal numbers too
+    assert t2.history == [(1, t.m.scores[0], t.m.scores[1], deal1)]
 
 
 def _table_where_you_act_first(n):
@@ -845,7 +850,7 @@ def test_the_bid_picker_starts_at_your_last_bid_or_1_never_at_advice():
     press(hw, app, keys.UP, keys.A)
     assert t.m.bids[0] == 2
     # a replay of a hand starts at your last bid too
-    assert until(hw, app, lambda: is_page(app.screen) and app.screen.title.text == "Hand 3 over")
+    assert until(hw, app, lambda: is_page(app.screen) and app.screen.title.text.startswith("Hand 3 over"))
     press(hw, app, keys.SELECT)
     assert t.m.replay_of == 3
     _bid_turn(hw, app, t, 3)

@@ -21,6 +21,8 @@ under CPython cannot see such gaps, so three checks put them to the board VM
    used and not defined in its module.
 3. Syntax (static): every shipped source file compiles on the board VM (f-string
    features, keyword-only syntax the board's parser refuses...).
+4. The same game on every port (RULES 4): host_tests/mpy's tests that pin a seed's
+   game, a save's bytes and a deal number's cards run on the board VM too.
 
    The engine's calls are recorded the same way by a short workload of its own here
    (each game, each bot level, saves and loads): routing the engine in pytest would
@@ -560,6 +562,36 @@ def scan_syntax(vm, sources):
         line.split()[2:])) for line in out.splitlines() if line.startswith("S ")]
 
 
+# -- 4. the same game on every port
+
+SAME = ("test_rng", "test_spades_same")  # host_tests/mpy: seeds, saves and deal numbers
+_SAME_RUN = """import sys
+sys.path.insert(0, %r)
+sys.path.insert(0, %r)
+for name in %r:
+    mod = __import__(name)
+    for t in dir(mod):
+        if t.startswith("test_"):
+            try:
+                getattr(mod, t)()
+                print("same ok", name, t)
+            except Exception as e:
+                print("same FAIL", name, t, repr(e)[:300])
+"""
+
+
+def same_everywhere(vm):
+    """RULES 4 on the board itself: the tests that pin a seed's game, a save's bytes
+    and a deal number's cards to the values CPython and MicroPython give, run on the VM."""
+    code, out = run_vm(vm, _SAME_RUN % (ROOT, os.path.join(ROOT, "host_tests", "mpy"), SAME))
+    ok = [l for l in out.splitlines() if l.startswith("same ok")]
+    bad = ["%s (board VM)" % l[5:] for l in out.splitlines() if l.startswith("same FAIL")]
+    print("boardjudge: %d same-everywhere tests on the board VM, %d failed" % (len(ok) + len(bad), len(bad)))
+    if not ok and not bad:
+        bad = ["the same-everywhere tests did not run on the board VM: " + out.strip()[-300:]]
+    return bad
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--calls", help="the calls recorded by pytest with BOARD_JUDGE=FILE: replay them")
@@ -581,6 +613,8 @@ def main(argv=None):
     print("boardjudge: %d distinct calls of built-ins in engine/ (%d decisions and rounds, %.0fs), at %d places"
           % (len(records), n, time.time() - t0, len({r["site"] for r in records})))
     found += [describe(r, got) for r, got in replay(vm, records)]
+    checks += 1
+    found += same_everywhere(vm)
     if args.calls:
         checks += 1
         if not os.path.exists(args.calls):

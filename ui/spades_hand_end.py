@@ -5,7 +5,7 @@ the page leave the heap when the next hand starts (on the badge the next hand st
 fresh VM, dealt from the hand's end as saved). Select on the page replays the
 hand (ui/spades_replay.py); a replayed hand's end is that module's page."""
 from ui.spades_layout import let_go, lights, ME
-from engine.tricks import MATCH_OVER
+from engine.tricks import MATCH_OVER, NO_NUMBER
 
 
 def end_hand(t):
@@ -23,7 +23,7 @@ def end_hand(t):
         t.then = show_page
         return
     t.counted = True
-    t.history.append((m.hand_no, m.scores[0], m.scores[1]))
+    t.history.append((m.hand_no, m.scores[0], m.scores[1], m.number))
     for side in range(2):
         for label, p in m.last_breakdown[side]:
             if label.endswith("set"):
@@ -95,7 +95,11 @@ def _rows(t):
 
 
 def _page(t, rows):
-    t._page("Hand %d over" % t.m.hand_no, rows, "A: next  Sel: replay", lambda: next_hand(t))
+    m = t.m
+    title = "Hand %d over" % m.hand_no
+    if m.number != NO_NUMBER:  # the deal's number, to share (engine/tricks.py)
+        title += ", deal %d" % m.number
+    t._page(title, rows, "A: next  Sel: replay", lambda: next_hand(t))
     t.page.b_too = False  # A goes on; B does nothing here
     t.page.choose(lambda row: replay(t))
 

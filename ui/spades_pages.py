@@ -6,6 +6,7 @@ calls `done()` (on a hand's end page A or Start: B does nothing there), Select
 `alt(row)` when given: "Replay this deal" (ui/spades_replay.py), where the score
 history first lets Up/Down choose the row (the hand) to replay.
 """
+from engine.tricks import NO_NUMBER
 from ui import keys, widgets
 from ui.pages import FOOTER_Y, TextPage
 
@@ -148,7 +149,7 @@ def show_history(t, back):
     from engine.lazy import call
     held = getattr(t, "replaying", None)  # during a replay: the match's bytes (ui/spades_replay.py)
     kept = call("spades_replay", "history", t.m if held is None else type(t.m).from_bytes(held[0]))
-    if len(kept) > len(t.history):
+    if len(kept) >= len(t.history):  # the kept hands have their deal numbers
         t.history = kept
     rows = history_rows(t.history, t._side_names())
     t.later(lambda t: _history_page(t, rows, back))  # the page in the next frame
@@ -168,11 +169,17 @@ def _history_page(t, rows, back):
 
 
 def history_rows(history, names):
-    """Rows of the score history: (hand number, side 0 total, side 1 total)."""
-    rows = [("Hand   %-6s %s" % (names[0], names[1]), "", HEAD)]
-    for no, a, b in history:
-        rows.append(("%3d    %-6d %d" % (no, a, b), "", TEXT))
+    """Rows of the score history: (hand number, side 0 total, side 1 total, its deal
+    number, which friends can play too; none for a hand an older save dealt)."""
+    rows = [("Hand %-6s %s" % (names[0], names[1]), "Deal", HEAD)]
+    for no, a, b, d in history:
+        rows.append(("%3d  %-6d %d" % (no, a, b), deal_name(d), TEXT))
     if len(history) == 0:
         rows.append(("No hand finished yet", "", DIM))
     return rows
 
+
+
+def deal_name(d):
+    """A deal number as shown, or "" for a hand dealt before deals had numbers."""
+    return "" if d == NO_NUMBER else "%d" % d

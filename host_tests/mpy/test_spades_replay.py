@@ -13,13 +13,19 @@ def _to_hand_end(m, r):
         m.apply(BID + 2 + r.below(3) if la[0] == BID else la[r.below(len(la))])
 
 
+def _hand(saved):
+    """A save head and cards without the match's RNG (bytes 21-24): a replay deals
+    the same hand but does not go on with the match."""
+    return saved[:21] + saved[25:]
+
+
 def _check(mod, seed):
     m = mod.Match(seed)
     first(m, seed)
     r = Rng(seed)
     starts = []
     for _ in range(4):
-        starts.append((list(m.scores), list(m.bags), m.dealer, m._saved))
+        starts.append((list(m.scores), list(m.bags), m.dealer, _hand(m._saved)))
         _to_hand_end(m, r)
         if m.phase == MATCH_OVER:
             break
@@ -27,7 +33,7 @@ def _check(mod, seed):
     before = m.to_bytes()
     for k in range(1, m.hand_no):
         x = replay(m, k)
-        assert (x.scores, x.bags, x.dealer, x._saved) == starts[k - 1], k
+        assert (x.scores, x.bags, x.dealer, _hand(x._saved)) == starts[k - 1], k
         _to_hand_end(x, r)
     assert m.to_bytes() == before
     try:
@@ -37,7 +43,7 @@ def _check(mod, seed):
         pass
     assert m.to_bytes() == before
     m2 = mod.Match.from_bytes(before)
-    assert m2.to_bytes() == before and replay(m2, 1)._saved == starts[0][3]
+    assert m2.to_bytes() == before and _hand(replay(m2, 1)._saved) == starts[0][3]
     assert result(m2, 1) == result(m, 1)
 
 
