@@ -10,6 +10,7 @@ saves (before the record) and 2 (before deal numbers: their record's entries are
 states) load with no record and no number for the hand in play.
 """
 from engine.lazy import call
+from engine.rng import Rng
 from engine.tricks import TARGETS, DEALS, NO_NUMBER
 
 _HEAD = 28  # engine.tricks._HEAD, _OFF, _VERSION, _ENTRY, _KEPT
@@ -20,6 +21,15 @@ _ENTRY = 16
 _KEPT = 32
 
 
+def unnumbered(m):
+    """m's hand was not dealt from a number (an older save, a test's hand): it draws
+    from a copy of the match's RNG, as hands did before deals had numbers."""
+    m.number = NO_NUMBER
+    d = Rng()
+    d.set_state(m.rng.state())
+    m.hand_rng = d
+
+
 def load(cls, b):
     n = len(b)
     if n < _HEAD2 + cls.deal_size + 2 or b[0] != cls.magic:
@@ -28,7 +38,8 @@ def load(cls, b):
     if b[-2] != s >> 8 or b[-1] != s & 255:
         raise ValueError("save: checksum does not match")
     ver = b[1]
-    if not 1 <= ver <= _VERSION or b[2] > 3 + (cls.n & 4):  # bit 2: blind_nil_behind, four players
+    # options: bits 0, 1 the rules, 2 blind_nil_behind (four players), 3 single (version 3)
+    if not 1 <= ver <= _VERSION or b[2] & (255 ^ (3 | (cls.n & 4) | (8 if ver == _VERSION else 0))):
         raise ValueError("save: unknown version or options")
     if ver < _VERSION:  # a head with no number: the hand in play has none, no record
         b = _upgrade(b, ver)
@@ -38,7 +49,8 @@ def load(cls, b):
     if target not in TARGETS:
         raise ValueError("save: target not one of the options (1.8)")
     m = cls(1, b[2] & 1, b[2] & 2, target, False)
-    m.blind_nil_behind = b[2] >> 2  # before the re-deal: it decides who sees their cards
+    m.blind_nil_behind = (b[2] >> 2) & 1  # before the re-deal: it decides who sees their cards
+    m.single = bool(b[2] & 8)
     if b[5] >= m.n:
         raise ValueError("save: bad dealer")
     m.dealer = b[5]
@@ -52,6 +64,8 @@ def load(cls, b):
     number = (b[25] << 16) | (b[26] << 8) | b[27]
     if number != NO_NUMBER and (number >= DEALS or number % m.n != m.dealer):
         raise ValueError("save: bad deal number")
+    if m.single and (number == NO_NUMBER or m.hand_no != 1):  # reachable: from 0-0
+        raise ValueError("save: a deal played alone is hand 1 of a number")
     end = _HEAD + cls.deal_size
     m.rng.set_state(b[21:25])  # before the deal: the head keeps it
     if number != NO_NUMBER:  # its cards are the number's
@@ -59,7 +73,7 @@ def load(cls, b):
         if m._deal_bytes() != b[_HEAD:end]:
             raise ValueError("save: the cards are not deal %d" % number)
     else:  # an older save: its RNG state was also the hand's
-        m._unnumbered()
+        unnumbered(m)
         m._redeal(b[_HEAD:end])
     n = len(b)
     k = b[-3]  # the record of hand starts and its count (engine/tricks.py)

@@ -14,7 +14,7 @@ def entry(m):
     return bytes((0, n >> 16, (n >> 8) & 255, n & 255)) + m._saved[9:21]
 
 
-def first(m, seed=0):
+def first(m):
     """Keep the first hand's start of m, a Match just made (or dealt a number)."""
     m.past = entry(m)
 

@@ -1,9 +1,10 @@
 """Replaying a hand of a Spades match (four or two players). The record of hand
 starts (m.past, engine/tricks.py) is kept by whoever drives the match with
-engine/spades_record.py: first(m, seed) right after Match(seed), next_hand(m) in
+engine/spades_record.py: first(m) right after Match(seed), next_hand(m) in
 place of m.apply(NEXT_HAND). Then replay(m, k) deals hand k of m again in a new Match, result(m, k) gives the points
 each side scored in it, history(m) the score after each kept hand; the loader
-checks the record with check(). Imported only while one of them runs
+checks the record with check(); deal_number(m, n) deals a number alone. Imported
+only while one of them runs
 (engine.lazy.call): none of it is in the heap during play.
 
 A record whose last entry does not deal the hand in play (a NEXT_HAND applied
@@ -144,3 +145,15 @@ def check(m, k):
         h = m.hand_no - k + 1 + i
         p = dealt(m, h, m.past[i * _ENTRY:(i + 1) * _ENTRY], False)  # its number checked
         reachable(p)
+
+
+def deal_number(m, number, single=True):
+    """m, a Match made with _deal=False, begins with deal `number` (from 0-0): its
+    dealer is the number's remainder by the seats. `single`: that hand alone is the
+    match (it ends with the hand, the side ahead the winner, a tie none: the title
+    menu's Deal number). A number out of range raises ValueError, m untouched."""
+    if not small(number, 0, DEALS - 1):
+        raise ValueError("4: a deal number is 0..%d" % (DEALS - 1))
+    m.single = bool(single)
+    m.dealer = number % m.n
+    m._deal(number)

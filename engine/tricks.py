@@ -10,8 +10,8 @@ Deal numbers: every hand is deal number `number` (0..DEALS-1), whose remainder b
 seats is the dealer (two players: who draws first). The match's RNG draws the next
 hand's number, and an RNG seeded with that number shuffles and then draws whatever the
 hand draws (2.4): the same number deals the same cards on every port (RULES 4), so a
-player can share it, and deal_number(n) makes a
-match whose first hand is deal n (a numbered deal, played from 0-0).
+player can share it (engine/spades_replay.py deal_number: a match whose first hand
+is deal n, from 0-0; alone, `single`, the title menu's Deal number).
 
 Save format (to_bytes): a 28-byte head (magic, version, options, target, dealer or
 first player, hand number, scores and bags as they were when the hand began, 3 bytes
@@ -104,6 +104,7 @@ class Table:
         self.rng = Rng(seed)
         self.number = NO_NUMBER
         self.hand_rng = None  # the hand's own RNG, once dealt (_deal)
+        self.single = False  # a numbered deal played alone: its one hand is the match
         self.past = b""  # hand starts kept for replays (module docstring)
         self.scores = [0, 0]
         self.bags = [0, 0]
@@ -130,23 +131,6 @@ class Table:
         d = Rng(number)  # the hand's own RNG: the number alone says the cards,
         self._shuffle(d)  # and what the hand draws after them (2.4)
         self.hand_rng = d
-
-    def _unnumbered(self):
-        """This hand was not dealt from a number (an older save, a test's hand): the
-        hand draws from a copy of the match's RNG, as before deals had numbers."""
-        self.number = NO_NUMBER
-        d = Rng()
-        d.set_state(self.rng.state())
-        self.hand_rng = d
-
-    def deal_number(self, number):
-        """This match, made with _deal=False, begins with deal `number` (a numbered deal,
-        from 0-0): its dealer is the number's remainder by the seats. A number out of
-        range raises ValueError and changes nothing."""
-        if not small(number, 0, DEALS - 1):
-            raise ValueError("4: a deal number is 0..%d" % (DEALS - 1))
-        self.dealer = number % self.n
-        self._deal(number)
 
     def _clear_hand(self):
         n = self.n
@@ -180,7 +164,7 @@ class Table:
         b = bytearray(_HEAD)
         b[0] = self.magic
         b[1] = _VERSION
-        b[2] = self.blind_nil | (self.bag_penalty << 1) | (self.blind_nil_behind << 2)
+        b[2] = self.blind_nil | (self.bag_penalty << 1) | (self.blind_nil_behind << 2) | (self.single << 3)
         b[3] = self.target >> 8
         b[4] = self.target & 255
         b[5] = self.dealer
@@ -283,9 +267,13 @@ class Table:
             self.last_boston = side
 
     def _finish(self):
-        self.winner = call("scoring", "winner", self.scores, self.target)
+        sc = self.scores
+        if self.single:  # a numbered deal alone ends with its hand: the side ahead wins
+            self.winner = -1 if sc[0] == sc[1] else int(sc[1] > sc[0])
+        else:
+            self.winner = call("scoring", "winner", sc, self.target)
         self._epoch += 1
-        self.phase = HAND_OVER if self.winner < 0 else MATCH_OVER
+        self.phase = HAND_OVER if self.winner < 0 and not self.single else MATCH_OVER
         self.to_move = -1
 
     def _who(self, a, seat):

@@ -58,7 +58,7 @@ def _forget_loaders():
 
 def _match_with_a_hand_kept():
     m = Match(5)
-    lazy.call("spades_record", "first", m, 5)  # a hand start kept, as a game start does
+    lazy.call("spades_record", "first", m)  # a hand start kept, as a game start does
     bots = [Bot(s, "normal", 1) for s in range(4)]
     while m.phase != HAND_OVER:
         s = m.to_move

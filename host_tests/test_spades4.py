@@ -4,6 +4,7 @@ import pytest
 from engine import spades
 from engine.cards import parse, fresh_deck
 from engine.rng import Rng
+from engine.spades_load import unnumbered
 from host_tests.rules_support import illegal
 from engine.spades import (Match, IllegalAction, BID, BLIND_NIL, LOOK, PASS, NEXT_HAND,
                            BIDDING, EXCHANGE, PLAY, HAND_OVER, MATCH_OVER)
@@ -27,7 +28,7 @@ def rig(m, hands, dealer=EAST, scores=None, bags=None):
         for c in sorted(h):
             m._give(c, s)
     assert sorted(sum(hands, [])) == list(range(52))
-    m._unnumbered()  # not a deal number's cards
+    unnumbered(m)  # not a deal number's cards
     m._begin()
     return m
 

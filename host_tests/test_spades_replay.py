@@ -6,7 +6,7 @@ import pytest
 from engine import spades, spades2
 from engine.rng import Rng
 from engine.spades_record import first, next_hand
-from engine.spades_replay import replay, result
+from engine.spades_replay import replay, result, deal_number
 from engine.tricks import IllegalAction, BID, NEXT_HAND, HAND_OVER, MATCH_OVER, BIDDING, DECLARE, DEALS, NO_NUMBER
 from engine.spades_record import ENTRY, KEPT
 
@@ -32,7 +32,7 @@ def played(mod, hands, seed=11, target=500, **kw):
     """A match of random legal play stopped at the end of hand `hands`; with each
     hand's start (scores, bags, dealer, the deal and head) and result kept aside."""
     m = mod.Match(seed, target=target, **kw)
-    first(m, seed)
+    first(m)
     r = Rng(seed + 5)
     starts = []
     while True:
@@ -101,7 +101,7 @@ def test_only_the_last_hands_are_kept_and_the_save_stays_small(mod):
     from engine import storage
     # a long match: 40 hands to a target never reached (bags off, scores wander)
     m = mod.Match(5, bag_penalty=False)
-    first(m, 5)
+    first(m)
     r = Rng(6)
     for _ in range(KEPT + 8):
         _to_hand_end(m, r)
@@ -253,3 +253,49 @@ def test_the_match_a_replay_keeps_as_bytes_comes_back_whole(mod):
         for k in range(max(1, last - KEPT + 2), last + 1):  # the hands still kept
             assert result(m2, k) == result(m, k) and replay(m2, k)._saved == replay(m, k)._saved
     assert ms[1].phase not in (HAND_OVER, MATCH_OVER)
+
+
+# ---- a deal number played alone (issue 25; the title menu's Deal number)
+
+@pytest.mark.parametrize("mod", (spades, spades2))
+def test_a_deal_number_deals_the_same_cards_and_draws_as_the_match_that_dealt_it(mod):
+    # RULES 4: the number alone says the cards and what the hand draws (2.4's pile)
+    m = mod.Match(77)
+    first(m)
+    m2 = mod.Match(5, _deal=False)
+    deal_number(m2, m.number)
+    assert (m2.dealer, m2._deal_bytes(), m2.hand_no, m2.scores) == (m.dealer, m._deal_bytes(), 1, [0, 0])
+    r1, r2 = Rng(9), Rng(9)
+    while m.phase != HAND_OVER:  # the same actions give the same hand, replacements too
+        _act(m, r1)
+        _act(m2, r2)
+        assert list(m.hands) == list(m2.hands)
+    assert m2.phase == MATCH_OVER and m2.scores == m.scores
+    assert m2.winner == (-1 if m.scores[0] == m.scores[1] else int(m.scores[1] > m.scores[0]))
+    assert m2.legal_actions() == [] and m2.single and not m.single
+
+
+@pytest.mark.parametrize("mod", (spades, spades2))
+def test_a_deal_played_alone_survives_the_save_and_a_bad_number_changes_nothing(mod):
+    m = mod.Match(1, _deal=False)
+    for bad in (-1, DEALS, 2.0, "7"):
+        with pytest.raises(ValueError):
+            deal_number(m, bad)
+        assert m.number == NO_NUMBER and not m.single
+    deal_number(m, 123457)
+    first(m)
+    assert m.dealer == 123457 % mod.Match.n and m.number == 123457
+    _act(m, Rng(2))
+    b = m.to_bytes()
+    m2 = mod.Match.from_bytes(b)
+    assert m2.single and m2.number == 123457 and m2.to_bytes() == b
+    body = bytearray(b[:-2])
+    body[2] &= 0xF7  # the same cards as a match's first hand: loads, not alone
+    s = sum(body) + len(body)
+    m3 = mod.Match.from_bytes(bytes(body) + bytes(((s >> 8) & 255, s & 255)))
+    assert not m3.single and m3.number == 123457
+    body[2] |= 8
+    body[27] ^= 1  # another number: not the cards saved
+    s = sum(body) + len(body)
+    with pytest.raises(ValueError):
+        mod.Match.from_bytes(bytes(body) + bytes(((s >> 8) & 255, s & 255)))

@@ -244,13 +244,10 @@ def save_some(app, game_id):
         app.storage.save_game(game_id, 1, spades.Match(11).to_bytes())
 
 
-def test_every_entry_is_on_screen_also_with_continue(ui):
+def test_every_entry_is_on_screen_and_with_continue_the_list_scrolls(ui):
     hw, app, menu = ui
-    save_some(app, 0)
-    app.show(menu)
-    app.step()
     labels = [e[0] for e in menu.entries]
-    assert labels[0] == "Continue" and len(labels) == 8
+    assert "Continue" not in labels and len(labels) == menu_mod.ROWS
     for i in range(len(labels)):
         menu.list.cursor = 0
         hw.press(*[keys.DOWN] * i)
@@ -262,10 +259,21 @@ def test_every_entry_is_on_screen_also_with_continue(ui):
     # the last row's bar ends above the status line
     hw.press(keys.UP)
     app.step()
-    assert menu.cursor == 7
+    assert menu.cursor == menu_mod.ROWS - 1
     assert bar_rows(hw.display)[-1] < menu_mod.STATUS_Y
     assert count_color(hw.display, menu_mod.TEXT_ON_BAR, menu_mod.ROW_X, bar_rows(hw.display)[0],
                        menu_mod.ROW_X + menu_mod.ROW_W, bar_rows(hw.display)[-1] + 1) > 20  # "Quit"
+    # Continue makes one more: the last goes below, and "v" says so until it is reached
+    save_some(app, 0)
+    app.show(menu)
+    app.step()
+    labels = [e[0] for e in menu.entries]
+    assert labels[0] == "Continue" and len(labels) == menu_mod.ROWS + 1
+    assert menu.up_mark.group.hidden and not menu.down_mark.group.hidden
+    hw.press(*[keys.DOWN] * menu_mod.ROWS)
+    app.step()
+    assert menu.list.top == 1 and not menu.up_mark.group.hidden and menu.down_mark.group.hidden
+    assert menu.list.lines[menu_mod.ROWS - 1].text == "Quit"
 
 
 def choose_label(hw, app, menu, label):

@@ -140,8 +140,22 @@ def rules_spit(app):
     app.step()
 
 
+def deal(app):
+    """Deal number: 031415 entered, the caret on its fourth digit, two players."""
+    menu = app.home_screen
+    i = [e[0] for e in menu.entries].index("Deal number")
+    app.hw.press(*([keys.DOWN] * i + [keys.A]))
+    app.step()
+    app.step()
+    presses = [keys.RIGHT] + [keys.UP] * 3 + [keys.RIGHT, keys.UP, keys.RIGHT] + [keys.UP] * 4 + [keys.SELECT]
+    for k in presses:
+        app.hw.press(k)
+        app.step()
+
+
 SCREENS = [
     ("menu_continue", "tools.screens_pages:menu_continue"),
+    ("deal", "tools.screens_pages:deal"),
     ("menu_replace", "tools.screens_pages:menu_replace"),
     ("menu_notice", "tools.screens_pages:menu_notice"),
     ("menu_off", "tools.screens_pages:menu_off"),

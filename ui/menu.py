@@ -14,11 +14,11 @@ end, Continue, a page of the menu's own): with a game saved it starts on Continu
 the status line names the game ("Saved: Spades"); with none, on the entry it was on
 (the laptop keeps one menu) or the first (the badge builds it anew). A notice from the storage (a save that could not be read, no room to save,
 a failed write) is shown once in a box over the list; A, B or Start closes it.
-Every entry fits on the screen (eight with Continue); a longer list would scroll, with
+Eight entries fit on the screen; a longer list (nine with Continue) scrolls, with
 "^" / "v" marks beside it.
 
-A new match while a game is saved asks first, in the same box ("Replace the saved
-Spades game?"): only A starts it (the new match's first save replaces the old one);
+A new match (or a numbered deal) while a game is saved asks first, in the same box
+("Replace the saved Spades game?"): only A starts it (the new match's first save replaces the old one);
 B or Start keep the saved game.
 """
 import sys
@@ -35,10 +35,12 @@ except ImportError:  # CPython
 
 CONTINUE_MODULE = "continue"  # marks the Continue entry (App.resume_saved)
 CONTINUE = ("Continue", CONTINUE_MODULE, 0)
+DEAL_MODULE = "ui.deal_screen"  # a deal number played alone: it replaces a saved game too
 ENTRIES = [
     ("Spades", "ui.spades_game", 4),
     ("Spades for two", "ui.spades_game", 2),
     ("Spit", "ui.spit_screen", 0),
+    ("Deal number", "ui.deal_screen", 4),
     ("Options", "ui.options_screen", 0),
     ("Statistics", "ui.stats_screen", 0),
     ("Rules", "ui.rules_screen", 0),
@@ -251,10 +253,11 @@ class Menu:
         if module == CONTINUE_MODULE:
             self.app.resume_saved()
             return True
-        if label in GAME_NAMES and self.saved is not None:
+        if (label in GAME_NAMES or module == DEAL_MODULE) and self.saved is not None:
             g = self.saved[0]
             name = GAME_NAMES[g] + " " if g < len(GAME_NAMES) else ""
-            self.notice("Replace the saved %sgame?\n\nA new %s match takes its place." % (name, label), _ASK_KEYS)
+            what = "numbered deal" if module == DEAL_MODULE else label + " match"
+            self.notice("Replace the saved %sgame?\n\nA new %s takes its place." % (name, what), _ASK_KEYS)
             self.asking = entry
             return True
         return self._start(entry)

@@ -1,5 +1,6 @@
 """Spades from the title menu: start(app, 4) four players, start(app, 2) two players
-(ui/menu.py ENTRIES), and resume(app, blob, level_byte, game_id) for Continue.
+(ui/menu.py ENTRIES), numbered(app, players, number) a deal number alone (ui/deal_screen.py),
+and resume(app, blob, level_byte, game_id) for Continue.
 
 The options (rules, bot level, sound, bot speed, hand sorting) come from
 `app.options` when the menu keeps them there, else from storage; the storage and
@@ -42,21 +43,32 @@ def _engine(game):
     return spades2
 
 
-def start(app, arg=4):
-    """A new match (arg 4 or 2), or Continue when arg is (game_id, level_byte, blob)."""
-    if isinstance(arg, tuple):
-        return resume(app, arg[2], arg[1], arg[0])
+def _new(app, players, number=-1):
+    """(a new match of `players` with the options, dealt by its seed, or deal `number`
+    alone; the storage, options and statistics), its first hand's start kept: any
+    hand can be replayed."""
     st, opts, stats = _setup(app)
-    game = GAME4 if arg == 4 else GAME2
+    game = GAME4 if players == 4 else GAME2
     eng = _engine(game)
     seed = (app.hw.ticks_ms() * 7 + app.frames) & 0x3FFFFFFF
     if game == GAME4:  # RULES 1.4's blind_nil_behind is a four-player rule
         m = eng.Match(seed, blind_nil=opts.blind_nil, bag_penalty=opts.bag_penalty, target=opts.target,
-                      blind_nil_behind=opts.blind_nil_behind)
+                      blind_nil_behind=opts.blind_nil_behind, _deal=number < 0)
     else:
-        m = eng.Match(seed, blind_nil=opts.blind_nil, bag_penalty=opts.bag_penalty, target=opts.target)
+        m = eng.Match(seed, blind_nil=opts.blind_nil, bag_penalty=opts.bag_penalty, target=opts.target,
+                      _deal=number < 0)
     from engine.lazy import call
-    call("spades_record", "first", m, seed)  # its hands' starts kept: any one can be replayed
+    if number >= 0:
+        call("spades_replay", "deal_number", m, number)
+    call("spades_record", "first", m)
+    return m, game, st, opts, stats
+
+
+def start(app, arg=4):
+    """A new match (arg 4 or 2), or Continue when arg is (game_id, level_byte, blob)."""
+    if isinstance(arg, tuple):
+        return resume(app, arg[2], arg[1], arg[0])
+    m, game, st, opts, stats = _new(app, arg)
     from ui.spades_table import Table
     t = Table(app, m, game, opts.level(game), opts, st, stats)
     st.save_game(game, t._level_byte(), m.to_bytes())
@@ -64,6 +76,17 @@ def start(app, arg=4):
     _let_go()
     _travel_light(app)
     return t
+
+
+def numbered(app, players, number):
+    """The title menu's Deal number (ui/deal_screen.py): deal `number` alone, from 0-0,
+    saved as a new match is and then played as Continue plays a save (on the badge in a
+    fresh VM: the deal screen and the menu stay out of its heap). The save, like a
+    match's, takes the place of any saved game."""
+    from engine import options
+    m, game, st, opts, stats = _new(app, players, number)
+    st.save_game(game, options.level_byte(game, opts.level(game)), m.to_bytes())
+    app.resume_saved()
 
 
 def _match(game_id, blob, replay=False):

@@ -49,7 +49,7 @@ def _read(t):
 def _count(t):
     m = t.m
     st = _stats
-    if st is not None:
+    if st is not None and not m.single:  # a deal played alone counts nowhere
         v = m.observation(ME)
         st.spades_hand(t.game, ME, v.bids, v.tricks, m.last_breakdown[0])
         if m.phase == MATCH_OVER:
@@ -155,14 +155,19 @@ def match_over(t, final=None):
         final = (m.scores[0], m.scores[1], m.winner, m.hand_no, m.target)
     names = t._side_names()
     won = final[2] == 0
-    if t.n == 4:
+    if m.single:  # a deal number played alone: its result, to compare with a friend's
+        title = "Deal %d: %s" % (m.number, "a tie" if final[2] < 0 else "you win" if won else "you lose")
+    elif t.n == 4:
         title = "You win the match!" if won else "They win the match"
     else:
         title = "You win!" if won else "The bot wins"
     rows = [("Final score", "", HEAD),
             (" " + names[0], str(final[0]), GOOD),
-            (" " + names[1], str(final[1]), BAD),
-            ("Hands played", str(final[3]), TEXT),
-            ("Target", str(final[4]), TEXT)]
+            (" " + names[1], str(final[1]), BAD)]
+    if m.single:
+        rows.append(("One hand, not counted", "", TEXT))
+    else:
+        rows.append(("Hands played", str(final[3]), TEXT))
+        rows.append(("Target", str(final[4]), TEXT))
     t.over = True
     t._page(title, rows, "A: menu", t.app.home)

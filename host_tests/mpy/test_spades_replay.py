@@ -21,7 +21,7 @@ def _hand(saved):
 
 def _check(mod, seed):
     m = mod.Match(seed)
-    first(m, seed)
+    first(m)
     r = Rng(seed)
     starts = []
     for _ in range(4):
@@ -61,7 +61,7 @@ def test_loading_leaves_the_loader_out_of_the_heap():
     # figure in the three modules that read the record
     import sys
     m = spades.Match(33)
-    first(m, 33)
+    first(m)
     _to_hand_end(m, Rng(33))
     next_hand(m)
     b = m.to_bytes()

@@ -4,8 +4,8 @@
 #
 # full: Options changed and saved; three four-player matches with hard bots (the first
 # quit from the pause menu mid-hand and continued, the second cut off at a hand's end
-# page as by a power cut and continued); a whole two-player match; a Spit match with its
-# pause menu and rules; Statistics reset; Rules. In every Spades hand (the hand's count
+# page as by a power cut and continued); a whole two-player match; a deal number played
+# alone; a Spit match with its pause menu and rules; Statistics reset; Rules. In every Spades hand (the hand's count
 # in the plan, r = count % 6, varies what is done):
 #   a Hint on the human's bid; a Hint on its first card, on every card when r is 0 or 3;
 #   a pause mid-trick while a bot thinks, then Resume;
@@ -52,6 +52,7 @@ PLANS = {
              "menu:Spades", "fs:3", "menu:Continue", "fs:0",
              "menu:Spades", "fs:0",
              "menu:Spades for two", "fs:0",
+             "menu:Deal number", "fd",
              "menu:Spit", "spitx",
              "menu:Statistics", "keys:statreset", "menu:Rules", "keys:rules", "end"),
 }
@@ -87,6 +88,8 @@ def plan(name):
 def decide(app, s, home, kind, arg):
     if kind == "fs":
         _spades(app, s, home, int(arg))
+    elif kind == "fd":
+        _deal(app, s, home)
     elif kind == "spitx":
         _spit(app, s, home)
     elif kind == "monkey":
@@ -192,6 +195,28 @@ def _spades(app, s, home, mode):
         P._press(seq[P._step_in(5)])
         return
     _plain(s, m, ph)
+
+
+def _deal(app, s, home):
+    """Deal number: a number entered (its screen has digits), then that deal played
+    alone as a match is (fs:0), back on the title menu at its end."""
+    if home and not P._step:  # the deal screen is coming
+        S[_PSTEP] = 0
+        if P._stage_frames > 300:
+            P.fail("no deal number screen came up")
+        return
+    if s is None:
+        return
+    if getattr(s, "digits", None) is not None:
+        if P._stage_frames % 2 == 0:
+            k = S[_PSTEP]
+            S[_PSTEP] = k + 1
+            if k == 0:
+                print("full: deal number")
+            # deal 390000, four players
+            P._press((_UP, _UP, _UP, _RIGHT, _DOWN, _LEFT, _SELECT, _SELECT, _A)[min(k, 8)])
+        return
+    _spades(app, s, home, 0)
 
 
 def _mine(s, m):
