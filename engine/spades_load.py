@@ -9,25 +9,24 @@ rule is checked again; a numbered hand's cards must be its number's deal. Versio
 saves (before the record) and 2 (before deal numbers: their record's entries are RNG
 states) load with no record and no number for the hand in play.
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from engine.lazy import call
 from engine.rng import Rng
-from engine.tricks import TARGETS, DEALS, NO_NUMBER
+from engine.tricks import TARGETS
 
 _HEAD = 28  # engine.tricks._HEAD, _OFF, _VERSION, _ENTRY, _KEPT
 _HEAD2 = 25  # versions 1 and 2
 _OFF = 0x800000
 _VERSION = 3
+_DEALS = const(1000000)  # engine.tricks's
+_NO_NUMBER = const(0xFFFFFF)
 _ENTRY = 16
 _KEPT = 32
-
-
-def unnumbered(m):
-    """m's hand was not dealt from a number (an older save, a test's hand): it draws
-    from a copy of the match's RNG, as hands did before deals had numbers."""
-    m.number = NO_NUMBER
-    d = Rng()
-    d.set_state(m.rng.state())
-    m.hand_rng = d
 
 
 def load(cls, b):
@@ -62,18 +61,19 @@ def load(cls, b):
     m.bags[1] = vals[4]
     reachable(m)
     number = (b[25] << 16) | (b[26] << 8) | b[27]
-    if number != NO_NUMBER and (number >= DEALS or number % m.n != m.dealer):
+    if number != _NO_NUMBER and (number >= _DEALS or number % m.n != m.dealer):
         raise ValueError("save: bad deal number")
-    if m.single and (number == NO_NUMBER or m.hand_no != 1):  # reachable: from 0-0
+    if m.single and (number == _NO_NUMBER or m.hand_no != 1):  # reachable: from 0-0
         raise ValueError("save: a deal played alone is hand 1 of a number")
     end = _HEAD + cls.deal_size
     m.rng.set_state(b[21:25])  # before the deal: the head keeps it
-    if number != NO_NUMBER:  # its cards are the number's
+    if number != _NO_NUMBER:  # its cards are the number's
         m._deal(number)
         if m._deal_bytes() != b[_HEAD:end]:
             raise ValueError("save: the cards are not deal %d" % number)
-    else:  # an older save: its RNG state was also the hand's
-        unnumbered(m)
+    else:  # an older save: the match's RNG state was also the hand's
+        m.hand_rng = Rng()
+        m.hand_rng.set_state(b[21:25])
         m._redeal(b[_HEAD:end])
     n = len(b)
     k = b[-3]  # the record of hand starts and its count (engine/tricks.py)

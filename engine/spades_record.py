@@ -8,19 +8,17 @@ ENTRY = 16  # bytes of a hand start: the deal number (4 bytes), scores and bags
 KEPT = 32  # hand starts kept: the last 32 hands
 
 
-def entry(m):
-    """The start of the hand m is dealt: its number and its head's scores and bags."""
-    n = m.number
-    return bytes((0, n >> 16, (n >> 8) & 255, n & 255)) + m._saved[9:21]
-
-
 def first(m):
-    """Keep the first hand's start of m, a Match just made (or dealt a number)."""
-    m.past = entry(m)
+    """Keep the first hand's start of m, a Match just made (or dealt a number): its
+    deal number and its head's scores and bags."""
+    n = m.number
+    m.past = bytes((0, n >> 16, (n >> 8) & 255, n & 255)) + m._saved[9:21]
 
 
 def next_hand(m):
     """m.apply(NEXT_HAND) (RULES 1.8, 2.7), keeping the new hand's start: its deal
     number and the scores and bags of its head. Raises as apply does, m untouched."""
     m.apply(NEXT_HAND)
-    m.past = (m.past + entry(m))[-KEPT * ENTRY:]
+    past = m.past
+    first(m)
+    m.past = (past + m.past)[-KEPT * ENTRY:]

@@ -3,8 +3,7 @@ starts (m.past, engine/tricks.py) is kept by whoever drives the match with
 engine/spades_record.py: first(m) right after Match(seed), next_hand(m) in
 place of m.apply(NEXT_HAND). Then replay(m, k) deals hand k of m again in a new Match, result(m, k) gives the points
 each side scored in it, history(m) the score after each kept hand; the loader
-checks the record with check(); deal_number(m, n) deals a number alone. Imported
-only while one of them runs
+checks the record with check(). Imported only while one of them runs
 (engine.lazy.call): none of it is in the heap during play.
 
 A record whose last entry does not deal the hand in play (a NEXT_HAND applied
@@ -14,11 +13,18 @@ RULES 4: the same deal number deals the same cards, so an entry (the number, the
 scores and bags) gives the very hand; the dealer moves on one seat a hand (1.2; two
 players: the first player alternates, 2.2), and is the number's remainder by the seats.
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from engine.rng import small
-from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER, DEALS
+from engine.tricks import IllegalAction, HAND_OVER, MATCH_OVER
 
 _OFF = 0x800000  # engine.tricks._OFF: scores in the save head are offset by 2**23
 _ENTRY = 16  # engine.spades_record.ENTRY, not imported: the record stays out of the heap
+_DEALS = const(1000000)  # engine.tricks's deal numbers
 
 
 def number(e):
@@ -66,7 +72,7 @@ def dealt(m, k, e, deal=True):
     r.scores = [v[0], v[1]]
     r.bags = [v[2], v[3]]
     n = number(e)
-    if n >= DEALS or n % r.n != r.dealer:
+    if n >= _DEALS or n % r.n != r.dealer:
         raise ValueError("save: bad deal number in the record")
     if deal:
         r._deal(n)
@@ -146,14 +152,3 @@ def check(m, k):
         p = dealt(m, h, m.past[i * _ENTRY:(i + 1) * _ENTRY], False)  # its number checked
         reachable(p)
 
-
-def deal_number(m, number, single=True):
-    """m, a Match made with _deal=False, begins with deal `number` (from 0-0): its
-    dealer is the number's remainder by the seats. `single`: that hand alone is the
-    match (it ends with the hand, the side ahead the winner, a tie none: the title
-    menu's Deal number). A number out of range raises ValueError, m untouched."""
-    if not small(number, 0, DEALS - 1):
-        raise ValueError("4: a deal number is 0..%d" % (DEALS - 1))
-    m.single = bool(single)
-    m.dealer = number % m.n
-    m._deal(number)

@@ -6,7 +6,7 @@ build their Match on Table; bots and the UI import the constants from either.
 Card places: holder[card] is the seat holding it (0..3), PLAYED, STOCK or PILE.
 A seat's hand is a sorted list, so its spades are always at its end.
 
-Deal numbers: every hand is deal number `number` (0..DEALS-1), whose remainder by the
+Deal numbers: every hand is deal number `number` (0..999,999), whose remainder by the
 seats is the dealer (two players: who draws first). The match's RNG draws the next
 hand's number, and an RNG seeded with that number shuffles and then draws whatever the
 hand draws (2.4): the same number deals the same cards on every port (RULES 4), so a
@@ -16,7 +16,7 @@ is deal n, from 0-0; alone, `single`, the title menu's Deal number).
 Save format (to_bytes): a 28-byte head (magic, version, options, target, dealer or
 first player, hand number, scores and bags as they were when the hand began, 3 bytes
 each, the match's RNG state right after it drew the deal number, the number in 3 bytes,
-NO_NUMBER for a hand dealt by an older version), the cards of the hand (the variant
+0xFFFFFF for a hand dealt by an older version), the cards of the hand (the variant
 says how), then the log of this hand's actions, then the record of hand starts (`past`,
 below) and its entry count in one byte, then a 2-byte checksum. from_bytes
 re-deals from the saved cards and replays the log through apply(), so a match it
@@ -74,8 +74,8 @@ TARGETS = (200, 300, 500)  # 1.8: the target's choices
 _HEAD = const(28)
 _OFF = const(0x800000)
 _VERSION = const(3)
-DEALS = const(1000000)  # deal numbers 0..999,999
-NO_NUMBER = const(0xFFFFFF)  # a hand dealt before deals had numbers (an older save)
+_DEALS = const(1000000)  # deal numbers 0..999,999 (private consts: no interned names)
+_NO_NUMBER = const(0xFFFFFF)  # a hand dealt before deals had numbers (an older save)
 
 
 class IllegalAction(ValueError):
@@ -102,7 +102,7 @@ class Table:
             raise ValueError("1.8: target 200, 300 or 500")
         self.target = target
         self.rng = Rng(seed)
-        self.number = NO_NUMBER
+        self.number = _NO_NUMBER
         self.hand_rng = None  # the hand's own RNG, once dealt (_deal)
         self.single = False  # a numbered deal played alone: its one hand is the match
         self.past = b""  # hand starts kept for replays (module docstring)

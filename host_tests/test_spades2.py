@@ -2,7 +2,7 @@
 import pytest
 
 from engine.rng import Rng
-from engine.spades_load import unnumbered
+from host_tests.test_spades4 import unnumbered
 from host_tests.rules_support import illegal
 from engine.spades2 import (Match, IllegalAction, BID, BLIND_NIL, DOUBLE_NIL, NO_DOUBLE_NIL,
                             KEEP, REJECT, DISCARD, DISCARD_DONE, NEXT_HAND, LOOK, PASS,
@@ -28,7 +28,7 @@ def rig(m, hand0, hand1, pile, first=0, scores=None):
         stock.append(want[drawer].pop(0))
         stock.append(pile.pop(0))
     m.stock = bytearray(stock)
-    unnumbered(m)  # not a deal number's cards
+    unnumbered(m)
     m._begin()
     return m
 

@@ -4,7 +4,6 @@ import pytest
 from engine import spades
 from engine.cards import parse, fresh_deck
 from engine.rng import Rng
-from engine.spades_load import unnumbered
 from host_tests.rules_support import illegal
 from engine.spades import (Match, IllegalAction, BID, BLIND_NIL, LOOK, PASS, NEXT_HAND,
                            BIDDING, EXCHANGE, PLAY, HAND_OVER, MATCH_OVER)
@@ -14,6 +13,14 @@ CLUBS = list(range(0, 13))
 DIAMONDS = list(range(13, 26))
 HEARTS = list(range(26, 39))
 SPADES = list(range(39, 52))
+
+
+def unnumbered(m):
+    """A hand not dealt from a number (as an older save's, engine/spades_load.py): it
+    draws from a copy of the match's RNG."""
+    m.number = 0xFFFFFF
+    m.hand_rng = Rng()
+    m.hand_rng.set_state(m.rng.state())
 
 
 def rig(m, hands, dealer=EAST, scores=None, bags=None):
@@ -28,7 +35,7 @@ def rig(m, hands, dealer=EAST, scores=None, bags=None):
         for c in sorted(h):
             m._give(c, s)
     assert sorted(sum(hands, [])) == list(range(52))
-    unnumbered(m)  # not a deal number's cards
+    unnumbered(m)
     m._begin()
     return m
 

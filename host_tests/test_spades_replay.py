@@ -6,8 +6,10 @@ import pytest
 from engine import spades, spades2
 from engine.rng import Rng
 from engine.spades_record import first, next_hand
-from engine.spades_replay import replay, result, deal_number
-from engine.tricks import IllegalAction, BID, NEXT_HAND, HAND_OVER, MATCH_OVER, BIDDING, DECLARE, DEALS, NO_NUMBER
+from engine.numbered import deal as deal_number
+from engine.spades_replay import replay, result
+from engine.tricks import IllegalAction, BID, NEXT_HAND, HAND_OVER, MATCH_OVER, BIDDING, DECLARE
+from engine.tricks import _DEALS as DEALS, _NO_NUMBER as NO_NUMBER
 from engine.spades_record import ENTRY, KEPT
 
 

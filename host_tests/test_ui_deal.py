@@ -1,7 +1,7 @@
 """The title menu's Deal number (issue 25): a number entered a digit at a time and that
 deal played alone from 0-0, counted in no statistics (RULES 4: the number says the
 cards)."""
-from engine.spades_replay import deal_number
+from engine.numbered import deal as deal_number
 from engine import spades, spades2, storage
 from engine.tricks import MATCH_OVER
 from host_tests.spades_ui_support import app_with, is_page, human_keys

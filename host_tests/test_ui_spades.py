@@ -668,7 +668,7 @@ def test_breakdown_rows_name_double_nil_for_two_players_and_a_boston_once():  # 
 def test_a_resumed_match_shows_its_total_in_the_score_history():
     from ui import spades_game
     from ui.spades_pages import history_rows, show_history
-    from engine.tricks import NO_NUMBER
+    from engine.tricks import _NO_NUMBER as NO_NUMBER
     hw, app = app_with()
     t = launch(hw, app, 4)
     assert until(hw, app, lambda: is_page(app.screen))

@@ -5,8 +5,8 @@ and compare their results; the hand counts in no statistics.
 
 Up/Down change the digit under the brackets, Left/Right move to another digit, Select
 switches four or two players, A plays, B or Start go back to the menu. A starts the
-deal as a new match does (its first save, ui/spades_game.py numbered) and goes on as
-Continue: on the badge in a fresh VM.
+deal as a new match does (its first save: numbered) and goes on as Continue: on the
+badge in a fresh VM.
 """
 from ui import keys
 from ui.pages import DIM, HEAD, TEXT, TextPage
@@ -17,7 +17,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-DIGITS = const(6)  # deal numbers 0..999,999 (engine.tricks.DEALS)
+DIGITS = const(6)  # deal numbers 0..999,999 (engine/tricks.py)
 FOOTER = "A: play   B: back"
 
 
@@ -63,8 +63,7 @@ class DealScreen(TextPage):
         elif key == keys.SELECT:
             self.players = 6 - self.players
         elif key == keys.A:
-            from ui import spades_game
-            spades_game.numbered(self.app, self.players, self.number)
+            numbered(self.app, self.players, self.number)
             return True
         elif key == keys.B or key == keys.START:
             self.app.home()
@@ -80,3 +79,21 @@ class DealScreen(TextPage):
 
 def start(app, arg=4):
     app.show(DealScreen(app, arg))
+
+
+def numbered(app, players, number):
+    """Deal `number` alone, from 0-0: made and saved as a new match is (its save takes
+    the place of any saved game), then played as Continue plays a save: on the badge in
+    a fresh VM, the menu and this screen out of its heap."""
+    from engine import options
+    from ui.spades_game import _new
+    m, game, st, opts, stats = _new(app, players, number)
+    st.save_game(game, options.level_byte(game, opts.level(game)), m.to_bytes())
+    app.resume_saved()
+
+
+def over(m, won):
+    """The words of a numbered deal's end page (ui/spades_hand_end.py match_over), here
+    so that no match's end interns them: its title and last row."""
+    result = "a tie" if m.winner < 0 else "you win" if won else "you lose"
+    return "Deal %d: %s" % (m.number, result), "One hand, not counted"

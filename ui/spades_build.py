@@ -8,7 +8,7 @@ import displayio
 
 from ui import sprites, widgets, spades_motion as motion
 from ui.spades_layout import HAND_Y, MSG_Y, DRAWN_XY, WHITE, YOU, US, THEM, SOFT, PLAYING
-from engine.tricks import HAND_OVER, MATCH_OVER, NO_NUMBER
+from engine.tricks import HAND_OVER, MATCH_OVER
 
 try:
     from micropython import const
@@ -63,7 +63,7 @@ def setup(t, app, match, game, level, opts, store, stats):
     t.counted = match.phase in (HAND_OVER, MATCH_OVER)  # stats already counted
     done = match.hand_no if t.counted else match.hand_no - 1
     if done > 0:  # a resumed match: its earlier hands are not saved, their total is
-        t.history.append((done, match.scores[0], match.scores[1], match.number if t.counted else NO_NUMBER))
+        t.history.append((done, match.scores[0], match.scores[1], match.number if t.counted else 0xFFFFFF))  # the number: in the record
     t.flash_until = 0
     t.flash_side = -1
     t.last_pixels = None

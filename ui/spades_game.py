@@ -1,6 +1,6 @@
 """Spades from the title menu: start(app, 4) four players, start(app, 2) two players
-(ui/menu.py ENTRIES), numbered(app, players, number) a deal number alone (ui/deal_screen.py),
-and resume(app, blob, level_byte, game_id) for Continue.
+(ui/menu.py ENTRIES), and resume(app, blob, level_byte, game_id) for Continue; a deal
+number alone is made with _new (ui/deal_screen.py).
 
 The options (rules, bot level, sound, bot speed, hand sorting) come from
 `app.options` when the menu keeps them there, else from storage; the storage and
@@ -59,7 +59,7 @@ def _new(app, players, number=-1):
                       _deal=number < 0)
     from engine.lazy import call
     if number >= 0:
-        call("spades_replay", "deal_number", m, number)
+        call("numbered", "deal", m, number)
     call("spades_record", "first", m)
     return m, game, st, opts, stats
 
@@ -76,17 +76,6 @@ def start(app, arg=4):
     _let_go()
     _travel_light(app)
     return t
-
-
-def numbered(app, players, number):
-    """The title menu's Deal number (ui/deal_screen.py): deal `number` alone, from 0-0,
-    saved as a new match is and then played as Continue plays a save (on the badge in a
-    fresh VM: the deal screen and the menu stay out of its heap). The save, like a
-    match's, takes the place of any saved game."""
-    from engine import options
-    m, game, st, opts, stats = _new(app, players, number)
-    st.save_game(game, options.level_byte(game, opts.level(game)), m.to_bytes())
-    app.resume_saved()
 
 
 def _match(game_id, blob, replay=False):

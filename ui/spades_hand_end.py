@@ -5,7 +5,7 @@ the page leave the heap when the next hand starts (on the badge the next hand st
 fresh VM, dealt from the hand's end as saved). Select on the page replays the
 hand (ui/spades_replay.py); a replayed hand's end is that module's page."""
 from ui.spades_layout import let_go, lights, ME
-from engine.tricks import MATCH_OVER, NO_NUMBER
+from engine.tricks import MATCH_OVER
 
 
 def end_hand(t):
@@ -97,7 +97,7 @@ def _rows(t):
 def _page(t, rows):
     m = t.m
     title = "Hand %d over" % m.hand_no
-    if m.number != NO_NUMBER:  # the deal's number, to share (engine/tricks.py)
+    if m.number < 1000000:  # the deal's number, to share (engine/tricks.py; none: an older save's)
         title += ", deal %d" % m.number
     t._page(title, rows, "A: next  Sel: replay", lambda: next_hand(t))
     t.page.b_too = False  # A goes on; B does nothing here
@@ -155,8 +155,9 @@ def match_over(t, final=None):
         final = (m.scores[0], m.scores[1], m.winner, m.hand_no, m.target)
     names = t._side_names()
     won = final[2] == 0
-    if m.single:  # a deal number played alone: its result, to compare with a friend's
-        title = "Deal %d: %s" % (m.number, "a tie" if final[2] < 0 else "you win" if won else "you lose")
+    if m.single:  # a deal number played alone: its own words (ui/deal_screen.py)
+        from ui.deal_screen import over
+        title, last = over(m, won)
     elif t.n == 4:
         title = "You win the match!" if won else "They win the match"
     else:
@@ -165,7 +166,7 @@ def match_over(t, final=None):
             (" " + names[0], str(final[0]), GOOD),
             (" " + names[1], str(final[1]), BAD)]
     if m.single:
-        rows.append(("One hand, not counted", "", TEXT))
+        rows.append((last, "", TEXT))
     else:
         rows.append(("Hands played", str(final[3]), TEXT))
         rows.append(("Target", str(final[4]), TEXT))

@@ -6,7 +6,6 @@ calls `done()` (on a hand's end page A or Start: B does nothing there), Select
 `alt(row)` when given: "Replay this deal" (ui/spades_replay.py), where the score
 history first lets Up/Down choose the row (the hand) to replay.
 """
-from engine.tricks import NO_NUMBER
 from ui import keys, widgets
 from ui.pages import FOOTER_Y, TextPage
 
@@ -173,13 +172,8 @@ def history_rows(history, names):
     number, which friends can play too; none for a hand an older save dealt)."""
     rows = [("Hand %-6s %s" % (names[0], names[1]), "Deal", HEAD)]
     for no, a, b, d in history:
-        rows.append(("%3d  %-6d %d" % (no, a, b), deal_name(d), TEXT))
+        rows.append(("%3d  %-6d %d" % (no, a, b), "%d" % d if d < 1000000 else "", TEXT))  # none: an older save's
     if len(history) == 0:
         rows.append(("No hand finished yet", "", DIM))
     return rows
 
-
-
-def deal_name(d):
-    """A deal number as shown, or "" for a hand dealt before deals had numbers."""
-    return "" if d == NO_NUMBER else "%d" % d

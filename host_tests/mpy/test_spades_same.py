@@ -3,7 +3,7 @@
 # (Save version 3: each hand is dealt from a deal number the match draws, kept in the head;
 # the record of hand starts at the end is empty here, since these matches are driven by
 # apply alone.)
-from engine.spades_replay import deal_number
+from engine.numbered import deal as deal_number
 from engine.rng import Rng
 from engine import spades, spades2
 
