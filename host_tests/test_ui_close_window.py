@@ -196,7 +196,7 @@ def test_closing_the_options_page_saves_changed_options_once():
     hw, app = app_with()
     try:
         from ui.options_screen import ROWS_SHOWN
-        for k in (keys.DOWN, keys.DOWN, keys.DOWN, keys.A):  # Options
+        for k in (keys.DOWN, keys.DOWN, keys.DOWN, keys.DOWN, keys.A):  # Options
             hw.press(k)
         app.step()
         hw.press(*[keys.DOWN] * [r[1] for r in ROWS_SHOWN].index("target"), keys.RIGHT)

@@ -156,13 +156,13 @@ def test_blind_nil_behind_goes_into_the_match_and_survives_continue():  # RULES 
 def test_continue_resumes_a_spit_match_into_the_spit_screen():
     hw, app, menu = new_app(bytearray(storage.SIZE))
     try:
-        hw.press(keys.DOWN, keys.DOWN, keys.DOWN, keys.A)  # Options
+        hw.press(keys.DOWN, keys.DOWN, keys.DOWN, keys.DOWN, keys.A)  # Options
         from ui.options_screen import ROWS_SHOWN
         hw.press(*[keys.DOWN] * [r[1] for r in ROWS_SHOWN].index("level_spit"))  # Spit level, 3
         hw.press(keys.RIGHT, keys.RIGHT, keys.B)  # 5, back: saved
         app.step()
         assert app.screen is menu and app.options.level_spit == 5
-        hw.press(keys.UP, keys.A)  # Spit
+        hw.press(keys.UP, keys.UP, keys.A)  # Spit
         app.step()
         app.step()
         scr = app.screen

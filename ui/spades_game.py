@@ -28,9 +28,11 @@ def _setup(app):
     opts = getattr(app, "options", None)
     if opts is None:
         opts = st.load_options()
-    stats = getattr(app, "stats", None)
-    if stats is None:
-        stats = st.load_stats()
+    stats = None
+    if not getattr(app, "game_vm", False):  # a game's own VM reads them at its save points:
+        stats = getattr(app, "stats", None)  # read here too, their names would stay interned
+        if stats is None:  # in a replay's VM, which never counts (the worst path for names)
+            stats = st.load_stats()
     app.sound_on = bool(opts.sound)
     return st, opts, stats
 
