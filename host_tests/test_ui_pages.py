@@ -377,7 +377,7 @@ def test_rules_text_is_drawn_in_white_on_the_felt(ui):
 def test_menu_lists_the_pages_and_continue_first_when_saved(ui):
     hw, app, menu = ui
     labels = [e[0] for e in menu.entries]
-    assert labels == ["Spades", "Spades for two", "Spit", "Options", "Statistics", "Rules", "Quit"]
+    assert labels == ["Spades", "Spades for two", "Spit", "Deal number", "Options", "Statistics", "Rules", "Quit"]
     app.storage.save_game(GAME_SPIT, 2, b"x")
     app.show(menu)
     assert [e[0] for e in menu.entries][0] == "Continue" and menu.cursor == 0

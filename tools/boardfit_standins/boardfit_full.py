@@ -200,12 +200,10 @@ def _spades(app, s, home, mode):
 def _deal(app, s, home):
     """Deal number: a number entered (its screen has digits), then that deal played
     alone as a match is (fs:0), back on the title menu at its end."""
-    if home and not P._step:  # the deal screen is coming
+    if s is None or home and not P._step:  # the deal screen is coming
         S[_PSTEP] = 0
         if P._stage_frames > 300:
             P.fail("no deal number screen came up")
-        return
-    if s is None:
         return
     if getattr(s, "digits", None) is not None:
         if P._stage_frames % 2 == 0:
