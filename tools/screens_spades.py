@@ -76,9 +76,15 @@ def _frames(app, k=1, ms=300):
 
 
 def _press(app, *ks):
+    """Each key, and the frames its work takes (a page is built and shown a frame's
+    work at a time: Table.then)."""
     for k in ks:
         app.hw.press(k)
         app.step()
+        for _ in range(8):
+            if getattr(app.screen, "then", None) is None:
+                break
+            app.step()
 
 
 def _until(app, cond, limit=3000, ms=300, play=True):
