@@ -66,6 +66,7 @@ def dealt(m, k, e, deal=True):
     is False): the same options, scores, bags and dealer, the same cards."""
     r = type(m)(1, m.blind_nil, m.bag_penalty, m.target, False)
     r.blind_nil_behind = m.blind_nil_behind
+    r.single = m.single  # a deal played alone is replayed alone
     r.hand_no = k
     r.dealer = (m.dealer - m.hand_no + k) % m.n  # 1.2, 2.2: one seat a hand
     v = unpack(e)

@@ -112,3 +112,22 @@ def test_the_menu_asks_before_a_numbered_deal_replaces_a_saved_game():
     m2 = app.screen.m
     assert isinstance(m2, spades2.Match) and m2.single and m2.number == 100000 and m2.hand_no == 1
     assert st.load_game()[0] == storage.GAME_SPADES2
+
+
+def test_a_replay_of_a_numbered_deal_is_played_alone_and_its_end_names_the_first_try():
+    hw, app = app_with()
+    d = _to_deal_screen(hw, app)
+    _enter(hw, app, d, 42)
+    press(hw, app, keys.A)
+    assert until(hw, app, lambda: isinstance(app.screen, Table), play=False, limit=20)
+    t = app.screen
+    assert until(hw, app, lambda: is_page(app.screen) and app.screen.title.text == "Hand 1 over, deal 42")
+    first = list(t.m.scores)
+    press(hw, app, keys.SELECT)  # the same deal again, alone too
+    assert until(hw, app, lambda: getattr(t.m, "replay_of", 0) and is_page(app.screen))
+    assert t.m.single and t.m.number == 42
+    press(hw, app, keys.A)
+    assert until(hw, app, lambda: is_page(app.screen) and app.screen.title.text.startswith("Deal 42: "), play=False)
+    won = "a tie" if first[0] == first[1] else "you win" if first[0] > first[1] else "you lose"
+    assert app.screen.title.text == "Deal 42: " + won  # the first try's result, not the replay's
+    assert app.storage.load_game() is None

@@ -92,8 +92,8 @@ def numbered(app, players, number):
     app.resume_saved()
 
 
-def over(m, won):
+def over(number, winner):
     """The words of a numbered deal's end page (ui/spades_hand_end.py match_over), here
     so that no match's end interns them: its title and last row."""
-    result = "a tie" if m.winner < 0 else "you win" if won else "you lose"
-    return "Deal %d: %s" % (m.number, result), "One hand, not counted"
+    result = "a tie" if winner < 0 else "you lose" if winner else "you win"
+    return "Deal %d: %s" % (number, result), "One hand, not counted"

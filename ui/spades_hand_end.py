@@ -157,7 +157,7 @@ def match_over(t, final=None):
     won = final[2] == 0
     if m.single:  # a deal number played alone: its own words (ui/deal_screen.py)
         from ui.deal_screen import over
-        title, last = over(m, won)
+        title, last = over(m.number, final[2])
     elif t.n == 4:
         title = "You win the match!" if won else "They win the match"
     else:
