@@ -130,7 +130,7 @@ def history(m):
     last = played(m)
     if not _current(m):
         return out
-    # hand k's end is hand k + 1's start (start() checks the record each time)
+    # hand k's end is hand k + 1's start (read here: start() checks the record each time)
     n = len(m.past)
     for k in range(m.hand_no - n // _ENTRY + 1, last + 1):
         if k == m.hand_no:
@@ -152,4 +152,3 @@ def check(m, k):
         h = m.hand_no - k + 1 + i
         p = dealt(m, h, m.past[i * _ENTRY:(i + 1) * _ENTRY], False)  # its number checked
         reachable(p)
-

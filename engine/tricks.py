@@ -10,8 +10,8 @@ Deal numbers: every hand is deal number `number` (0..999,999), whose remainder b
 seats is the dealer (two players: who draws first). The match's RNG draws the next
 hand's number, and an RNG seeded with that number shuffles and then draws whatever the
 hand draws (2.4): the same number deals the same cards on every port (RULES 4), so a
-player can share it (engine/spades_replay.py deal_number: a match whose first hand
-is deal n, from 0-0; alone, `single`, the title menu's Deal number).
+player can share it (engine/numbered.py deal: a match whose first hand is deal n,
+from 0-0; alone, `single`, the title menu's Deal number).
 
 Save format (to_bytes): a 28-byte head (magic, version, options, target, dealer or
 first player, hand number, scores and bags as they were when the hand began, 3 bytes
