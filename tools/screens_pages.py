@@ -141,7 +141,7 @@ def rules_spit(app):
 
 
 def deal(app):
-    """Deal number: 031415 entered, the caret on its fourth digit, two players."""
+    """Deal number: 031400 entered, the caret on its fourth digit, two players."""
     menu = app.home_screen
     i = [e[0] for e in menu.entries].index("Deal number")
     app.hw.press(*([keys.DOWN] * i + [keys.A]))

@@ -18,8 +18,8 @@ Eight entries fit on the screen; a longer list (nine with Continue) scrolls, wit
 "^" / "v" marks beside it.
 
 A new match (or a numbered deal) while a game is saved asks first, in the same box
-("Replace the saved Spades game?"): only A starts it (the new match's first save replaces the old one);
-B or Start keep the saved game.
+("Replace the saved Spades game?"): only A starts it (the new match's first save
+replaces the old one); B or Start keep the saved game.
 """
 import sys
 

@@ -63,7 +63,8 @@ def setup(t, app, match, game, level, opts, store, stats):
     t.counted = match.phase in (HAND_OVER, MATCH_OVER)  # stats already counted
     done = match.hand_no if t.counted else match.hand_no - 1
     if done > 0:  # a resumed match: its earlier hands are not saved, their total is
-        t.history.append((done, match.scores[0], match.scores[1], match.number if t.counted else 0xFFFFFF))  # the number: in the record
+        # the hand just over has its deal number here; an earlier one's is in the record
+        t.history.append((done, match.scores[0], match.scores[1], match.number if t.counted else 0xFFFFFF))
     t.flash_until = 0
     t.flash_side = -1
     t.last_pixels = None

@@ -172,7 +172,8 @@ def history_rows(history, names):
     number, which friends can play too; none for a hand an older save dealt)."""
     rows = [("Hand %-6s %s" % (names[0], names[1]), "Deal", HEAD)]
     for no, a, b, d in history:
-        rows.append(("%3d  %-6d %d" % (no, a, b), "%d" % d if d < 1000000 else "", TEXT))  # none: an older save's
+        deal = "%d" % d if d < 1000000 else ""  # none: a hand an older save dealt
+        rows.append(("%3d  %-6d %d" % (no, a, b), deal, TEXT))
     if len(history) == 0:
         rows.append(("No hand finished yet", "", DIM))
     return rows

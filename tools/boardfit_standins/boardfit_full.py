@@ -5,8 +5,8 @@
 # full: Options changed and saved; three four-player matches with hard bots (the first
 # quit from the pause menu mid-hand and continued, the second cut off at a hand's end
 # page as by a power cut and continued); a whole two-player match; a deal number played
-# alone; a Spit match with its pause menu and rules; Statistics reset; Rules. In every Spades hand (the hand's count
-# in the plan, r = count % 6, varies what is done):
+# alone; a Spit match with its pause menu and rules; Statistics reset; Rules. In every
+# Spades hand (the hand's count in the plan, r = count % 6, varies what is done):
 #   a Hint on the human's bid; a Hint on its first card, on every card when r is 0 or 3;
 #   a pause mid-trick while a bot thinks, then Resume;
 #   the pause pages Why?, Last trick, Score history, Rules: on the human's turn when r is
