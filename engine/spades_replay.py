@@ -95,15 +95,21 @@ def replay(m, k):
     if e is not None:
         r = dealt(m, k, e)
     elif k == m.hand_no:  # no record that deals it: a save of its start, head and cards
-        b = m._saved + b"\x00"
-        s = (sum(b) + len(b)) & 0xFFFF
-        r = type(m).from_bytes(b + bytes((s >> 8, s & 255)))
+        r = again(m)
     else:
         raise IllegalAction("4: hand %d is no longer kept" % k)
     if e is not None:
         r.past = e  # its own start: a replay of it deals it again
     r.replay_of = k
     return r
+
+
+def again(m):
+    """The hand in play of m as it was dealt, from its saved head and cards (a new
+    Match: no record, nothing played)."""
+    b = m._saved + b"\x00"
+    s = (sum(b) + len(b)) & 0xFFFF
+    return type(m).from_bytes(b + bytes((s >> 8, s & 255)))
 
 
 def result(m, k):

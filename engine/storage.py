@@ -53,6 +53,7 @@ leaving the table, options changed, statistics reset:
     msg = st.take_notice()                     # once, after the loads: text or None
     st.save_game(game_id, level_byte, match.to_bytes(), stats)  # game and stats: one write
     st.clear_game(stats)                       # match finished (stats with it) or abandoned
+    saved = st.load_game(True)                 # ... a match that is over (level | ENDED) too
     opts = st.load_options(); st.save_options(opts)       # engine.options.Options
     stats = st.load_stats(); st.save_stats(stats)         # engine.stats.Stats
     st.reset_stats()                           # no statistics at all
@@ -78,6 +79,10 @@ GAME_SPADES4 = const(0)
 GAME_SPADES2 = const(1)
 GAME_SPIT = const(2)
 GAMES = const(3)
+# the level byte of a Spades match that is over, kept at its last hand's end (in place of
+# clearing it, the same one write) for that hand's review in a VM of its own: no
+# Continue offers it (load_game), the next match's first save replaces it
+ENDED = const(0x80)
 
 # the parts of the record (and the kinds of the older layout)
 OPTIONS = const(1)

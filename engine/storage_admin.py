@@ -4,7 +4,7 @@ attach and recover. Imported while one runs and dropped right after; the save pa
 engine/storage_record.py, loaded the same way: a game holds only its Storage.
 Each takes the Storage `st` first; they call each other directly.
 """
-from engine.storage import END, GAME, NO_ROOM, OPTIONS, RECORD, STATS, Storage
+from engine.storage import END, ENDED, GAME, NO_ROOM, OPTIONS, RECORD, STATS, Storage
 
 TROUBLES = (
     "",
@@ -62,12 +62,13 @@ def take_notice(st):
     return "\n".join(lines) if lines else None
 
 
-def load_game(st):
-    """(game_id, level, blob) of the saved match, or None."""
+def load_game(st, ended=False):
+    """(game_id, level, blob) of the saved match, or None; a match that is over (its
+    level byte with ENDED, kept for its last hand's review) only when `ended`."""
     p = st.read(GAME)
-    if p is None:
+    if p is None or p[1] & ENDED and not ended:
         return None
-    return p[0], p[1], p[2:]
+    return p[0], p[1] & (ENDED - 1), p[2:]
 
 
 def has_game(st):

@@ -54,6 +54,8 @@ COMMANDS = {
     "tools/arena.py --game spit --human": ("run", ["tools/arena.py", "--game", "spit", "--human", "--matches", "1"],
                                            r"result: l1_vs_2500=\S+ .* ladder_max="),
     "make wear": ("run", ["tools/wear.py", "--target", "200"], r"result: spades4_match_writes=\d+ "),
+    "tools/review_cost.py --deals 12": ("run", ["tools/review_cost.py", "--deals", "1"],
+                                                r"^review(: skipped| \(1 deals).* board-s"),
     "make boardfit": BOARD_LANE,
     "BOARDVM=/path/to/it make boardfit": BOARD_LANE,
     # the board VM lane runs these two after boardfit (tools/run_tests.py)

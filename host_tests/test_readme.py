@@ -68,7 +68,7 @@ def test_readme_names_every_pause_menu_entry_and_explains_why():
 # ---- every documented command runs in `make test` (host_tests/test_commands.py)
 
 OUTLINE = "### Building the board VM on a laptop without it"  # builds CircuitPython itself: sudo, git
-COUNTS = ("--games", "--hands", "--matches")  # the flags a short form may give smaller values
+COUNTS = ("--games", "--hands", "--matches", "--deals")  # the flags a short form may give smaller values
 
 
 def documented_commands():

@@ -158,7 +158,8 @@ def test_every_play_file_names_a_module_and_the_bundle_ships_it():
     # and the fresh VMs a game goes on in (App.go_on_fresh)
     for name, call in (("play_continue.py", 'app.play("continue")'), ("play_hint.py", 'app.play("continue", 1)'),
                        ("play_pause.py", 'app.play("continue", 2)'), ("play_replay.py", 'app.play("continue", 4)'), ("play_why.py", 'app.play("ui.spades_why_page", 0)'),
-                       ("play_crash0.py", 'app.play("ui.crash", 0)')):
+                       ("play_crash0.py", 'app.play("ui.crash", 0)'), ("play_review.py", 'app.play("ui.spades_hand_review", 0)'),
+                       ("play_ended.py", 'app.play("continue", 8)')):
         assert name in bundle.ENTRY_POINTS, name
         with open(os.path.join(root, name)) as f:
             assert call in f.read(), name

@@ -46,7 +46,7 @@ def _stats_hands(app, t):
 def test_replay_this_deal_at_a_hands_end_then_the_match_goes_on():
     hw, app, t = _hand_end()
     m = t.m
-    assert app.screen.footer.text.endswith("Sel: replay")
+    assert "Sel:replay" in app.screen.footer.text
     after = (list(m.scores), list(m.bags), m.hand_no)
     first = result(m, 1)
     saved = _saved(hw)
@@ -331,12 +331,14 @@ def test_a_replay_of_hand_1_shows_the_double_nil_box_with_its_rows_and_cursor():
     _offer_on_screen(hw, t, ("Play normally", "Double Nil"))
 
 
-def test_b_on_a_hands_end_page_does_nothing_and_a_goes_on():  # README: In Spades, B
+def test_b_on_a_hands_end_page_reviews_it_never_skips_it_and_a_goes_on():  # README: In Spades, B
     hw, app, t = _hand_end()
     page = app.screen
-    press(hw, app, keys.B)
-    assert app.screen is page and t.m.hand_no == 1  # B went on as A did: a page skipped unread
-    press(hw, app, keys.SELECT)  # the replay's end page too
+    press(hw, app, keys.B)  # the review (ui/spades_hand_review.py), never the next hand unread
+    assert type(app.screen).__name__ == "Review" and t.m.hand_no == 1
+    press(hw, app, keys.B)  # stopped: back on the end page
+    assert until(hw, app, lambda: app.screen is page, play=False, limit=10) and t.m.hand_no == 1
+    press(hw, app, keys.SELECT)  # the replay's end page: B does nothing there
     assert until(hw, app, lambda: is_page(app.screen))
     page = app.screen
     assert page.title.text == "Replay of hand 1"

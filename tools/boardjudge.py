@@ -564,7 +564,7 @@ def scan_syntax(vm, sources):
 
 # -- 4. the same game on every port
 
-SAME = ("test_rng", "test_spades_same")  # host_tests/mpy: seeds, saves and deal numbers
+SAME = ("test_rng", "test_spades_same", "test_spades_review_same")  # host_tests/mpy: seeds, saves, deal numbers, par
 _SAME_RUN = """import sys
 sys.path.insert(0, %r)
 sys.path.insert(0, %r)

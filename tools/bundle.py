@@ -46,7 +46,7 @@ LAPTOP_ONLY = {"adafruit_blinka", "adafruit_platformdetect", "blinka_displayio_p
 # shipped as source; play_*.py start one game in a fresh VM (ui/app.py, play())
 ENTRY_POINTS = ("code.py", "boot.py", "play_spades_game4.py", "play_spades_game2.py", "play_spit_screen0.py",
                 "play_continue.py", "play_hint.py", "play_why.py", "play_pause.py", "play_paused.py", "play_replay.py",
-                "play_replaying.py",
+                "play_replaying.py", "play_review.py", "play_ended.py",
                 "play_crash0.py")
 # never shipped even if something imports them: not part of the board's code
 NOT_PROJECT = {"tools", "host_tests", "lib", "dist", "build", "code", "boot", "conftest", "setup"} | {

@@ -33,6 +33,8 @@ STATES = [
     ("spades_last_trick", "tools.screens_spades:last_trick"),
     ("spades_pause_back", "tools.screens_spades:pause_back"),
     ("spades_hand_over", "tools.screens_spades:hand_over"),
+    ("spades_review_busy", "tools.screens_spades:review_busy"),
+    ("spades_review", "tools.screens_spades:review"),
     ("spades_history", "tools.screens_spades:history"),
     ("spades_replay_banner", "tools.screens_spades:replay_banner"),
     ("spades_replay_end", "tools.screens_spades:replay_end"),
@@ -233,6 +235,20 @@ def last_trick(app):
 def hand_over(app):
     _launch(app)
     _until(app, lambda: _is_page(app.screen))
+
+
+def review_busy(app):
+    """B on the hand's end page: the review under way."""
+    hand_over(app)
+    _press(app, keys.B)
+    _frames(app, 30, 30)
+
+
+def review(app):
+    """The review's page: both results, the bid, the costliest cards."""
+    review_busy(app)
+    r = app.screen
+    _until(app, lambda: r.work is None, ms=20, play=False)
 
 
 def history(app):

@@ -20,6 +20,7 @@ _REPLAY = const(4)  # play_replay.py: Continue as the replay of the hand just en
 _START = const(5)  # a launch's second frame: its module is in, its start() builds the screen
 _MENU = const(6)  # the way home's second frame: ui.menu is in, the Menu is built
 _REPLAYING = const(7)  # play_replaying.py: Continue of a replay's play after its pages (an entry's arg)
+_ENDED = const(8)  # play_ended.py: Continue to the hand's end page, after its review (play_review.py)
 
 
 def switch(app):
@@ -65,13 +66,14 @@ def play(app, module_name, arg):
         # (ui/spades_keep.py); Continue itself resumes the match
         app.keep_replay = arg in (1, 2, 3, _REPLAYING)
         app.replay_next = arg == _REPLAY  # dealt at once, the match kept aside (ui/spades_game.py)
+        app.end_page = arg == _ENDED  # the hand's end page again, a match that is over too
         arg = arg if resume_saved(app) else 0
     elif not launch(app, module_name, arg):
         app._reload(None)
     if app.game is not None:
         app._forget(("ui.app_start",))  # the game is up: its starting code can go
         gc.collect()
-    if module_name == "continue" and arg and arg != _REPLAYING and arg != _REPLAY:  # play_hint.py, play_pause.py: then this
+    if module_name == "continue" and 0 < arg < _REPLAY:  # play_hint.py, play_pause.py: then this
         from ui.spades_pause import go_on
         go_on(app.screen, arg)
 
@@ -146,7 +148,7 @@ def resume_saved(app):
     from engine import storage
 
     st = app.save_point()
-    saved = st.load_game()
+    saved = st.load_game(getattr(app, "end_page", False))
     if saved is None:
         home_now(app)
         return False

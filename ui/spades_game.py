@@ -156,7 +156,8 @@ def resume(app, blob, level_byte, game_id=None):
     try:
         m, kept, held = _match(game_id, blob, getattr(app, "keep_replay", False))
         from engine.tricks import HAND_OVER
-        if m.phase == HAND_OVER and held is None:  # saved at the hand's end, counted: deal the next
+        ended = getattr(app, "end_page", False)  # back from the hand's review (play_ended.py)
+        if m.phase == HAND_OVER and held is None and not ended:  # saved at the hand's end, counted: deal the next
             from engine.lazy import call
             call("spades_record", "next_hand", m)  # NEXT_HAND, its start kept for replays
             if getattr(app, "replay_next", False):
@@ -174,6 +175,10 @@ def resume(app, blob, level_byte, game_id=None):
         from ui import spades_replay
         spades_replay.restored(t, held)
     app.show(t)
+    if ended:  # the hand's end page once more: counted and saved already
+        t.counted = True
+        from ui.spades_hand_end import show_page
+        t.later(show_page)
     # a replay in a VM of its own lets its code go while it plays (its end brings it back)
     _let_go(*(("ui.spades_replay",) if held is not None else ()))
     _travel_light(app)

@@ -3,7 +3,8 @@ breakdown page (RULES 1.7), the next hand, the final score. Imported when a hand
 ends (the table lets the bots go first: none decides until the next hand); it and
 the page leave the heap when the next hand starts (on the badge the next hand starts in a
 fresh VM, dealt from the hand's end as saved). Select on the page replays the
-hand (ui/spades_replay.py); a replayed hand's end is that module's page."""
+hand (ui/spades_replay.py), B reviews it (ui/spades_hand_review.py); a replayed
+hand's end is that module's page."""
 from ui.spades_layout import let_go, lights, ME
 from engine.tricks import MATCH_OVER
 
@@ -99,9 +100,20 @@ def _page(t, rows):
     title = "Hand %d over" % m.hand_no
     if m.number < 1000000:  # the deal's number, to share (engine/tricks.py; none: an older save's)
         title += ", deal %d" % m.number
-    t._page(title, rows, "A: next  Sel: replay", lambda: next_hand(t))
-    t.page.b_too = False  # A goes on; B does nothing here
+    t._page(title, rows, "A:next Sel:replay B:review", lambda: next_hand(t))
+    t.page.b_too = False  # A goes on; B reviews the hand
+    t.page.b_key = lambda: review(t)
     t.page.choose(lambda row: replay(t))
+
+
+def review(t):
+    """B: the review of the hand and par (ui/spades_hand_review.py). On the badge in a
+    fresh VM from the hand's end as saved (play_review.py): beside the table and its
+    page it ran out of room at 100 KB (make boardfit)."""
+    if t.app.go_on_fresh("play_review.py"):
+        return
+    from ui import spades_hand_review
+    spades_hand_review.here(t)
 
 
 def replay(t):

@@ -2,7 +2,7 @@
 history (the rules have their own viewer, ui/rules_screen.py). One `Page` screen is
 built once per game and refilled (fill) for each use: a title, ROWS rows of (left
 text, right text, colour) that scroll with Up/Down, and a footer. A or B (or Start)
-calls `done()` (on a hand's end page A or Start: B does nothing there), Select
+calls `done()` (on a hand's end page A or Start: B reviews the hand), Select
 `alt(row)` when given: "Replay this deal" (ui/spades_replay.py), where the score
 history first lets Up/Down choose the row (the hand) to replay.
 """
@@ -45,6 +45,7 @@ class Page(TextPage):
         self.at = -1  # the chosen row, or -1: Up/Down scroll
         self.pick = -1
         self.b_too = True
+        self.b_key = None  # B's own action (a hand's end page: the review)
         self.more = widgets.TextLine("", 157, FOOTER_Y, HEAD, (1, 0), chars=1)
         self.group.append(self.more.group)
 
@@ -60,6 +61,7 @@ class Page(TextPage):
         self.footer.set(footer)
         self.done = done
         self.b_too = True  # B goes back as A does; a hand's end page clears it (A goes on)
+        self.b_key = None
         self._draw()
 
     def choose(self, alt, pick=-1):
@@ -98,6 +100,10 @@ class Page(TextPage):
                 self._draw()
                 return True
             return False
+        if key == keys.B and self.b_key is not None:
+            b = self.b_key
+            b()
+            return True
         if (key == keys.A or key == keys.START or key == keys.B and self.b_too) and self.done is not None:
             done = self.done
             done()

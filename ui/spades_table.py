@@ -286,20 +286,19 @@ class Table:
 
     def _save(self, stats=None):
         """A save point (flash wears: the hand's end and leaving the table only); the
-        game and `stats` in one write. A finished match is cleared; a replay of a
-        hand (ui/spades_replay.py) is saved after the match it replays (ui/spades_keep.py),
-        unless that match is over."""
+        game and `stats` in one write. A finished match is kept marked as over (its last
+        hand's review loads it in a VM of its own; Continue never offers it); a replay of
+        a hand (ui/spades_replay.py) is saved after the match it replays
+        (ui/spades_keep.py), unless that match is over."""
         replay = getattr(self.m, "replay_of", 0)
         if replay and self.replaying[3] is not None:
             return
         st = self._saving()
         if st is not None:
-            if self.m.phase == MATCH_OVER and not replay:
-                st.clear_game(stats)
-            else:
-                from ui.spades_keep import blob  # the match, and what only the table knows
-                st.save_game(self.game, self._level_byte(), blob(self), stats)
-                layout.let_go("ui.spades_keep")
+            from ui.spades_keep import blob  # the match, and what only the table knows
+            over = 0x80 if self.m.phase == MATCH_OVER and not replay else 0  # engine.storage ENDED
+            st.save_game(self.game, self._level_byte() | over, blob(self), stats)
+            layout.let_go("ui.spades_keep")
             if self.light:
                 self.app.travel_light()
 

@@ -17,6 +17,7 @@ except ImportError:  # CPython
         return x
 
 _BOT = "engine.bots.spades_bot"
+_SEARCH = "engine.bots.spades_search"
 _SLICE = const(20)  # playout card plays per frame: about 27 board-ms (60 took 80; make boardfit)
 
 
@@ -31,16 +32,19 @@ def start_hint(t):
 def begin(t, seat):
     """The bot for seat begins deciding; when its code is not in the heap (a fresh VM,
     after a pause or a hand's end page) this frame only loads it and the next begins:
-    both in one frame took up to 320 board-ms (make boardfit --frames)."""
+    both in one frame took up to 320 board-ms (make boardfit --frames). A hard bot's
+    search comes in a frame of its own too (with its start: up to 186 board-ms)."""
     if _BOT not in sys.modules:
         __import__(_BOT)
         t.app.busy = True  # the bot at once, next frame
         return
-    from engine.bots.spades_bot import Bot
+    if t.level == "hard" and t.m.phase == PLAY and len(t.m.hands[seat]) > 1 and _SEARCH not in sys.modules:
+        __import__(_SEARCH)
+        t.app.busy = True
+        return
+    from engine.bots.spades_bot import Bot, seed
     v = t.m.observation(seat)
-    seed = (t.m.hand_no * 97 + len(v.history) * 5 + v.phase * 3 + len(getattr(v, "passed", b"")) +
-            getattr(v, "stock", 0) * 7) & 0x3FFF
-    bot = Bot(seat, t.level, seed)
+    bot = Bot(seat, t.level, seed(v))
     bot.begin(v)
     t.bot = bot
     t.bot_seat = seat

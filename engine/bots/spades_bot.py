@@ -146,6 +146,14 @@ _W_FORCED = const(44)  # (44, card): the only legal card (1.5), whatever rule wo
 # players' choices, spades_draw.decide
 
 
+def seed(v):
+    """The seed of a bot deciding from observation v: a function of the state alone,
+    so a hand replayed with the same actions gets the same decisions (the table's bots,
+    the hint, the review's par, engine/bots/spades_review.py)."""
+    return (v.hand_no * 97 + len(v.history) * 5 + v.phase * 3 + len(getattr(v, "passed", b"")) +
+            getattr(v, "stock", 0) * 7) & 0x3FFF
+
+
 _SEARCH = []
 
 

@@ -479,8 +479,7 @@ class Search:
             self.i = i + 1
             if self.i >= k:
                 self.done += 1
-                if k > 2 and self.done >= 3:
-                    k = self._drop(k)
+                k = self._dealt(k)
             self.spent += plays
             n -= plays
         return self.i >= k and not self.left and self.spent >= self.budget
@@ -516,9 +515,15 @@ class Search:
         if f <= self.fit_ok:
             self.left = 0
 
-    def _drop(self, k):
-        """Stop playing a card far behind the best so far: its deals go to the close
-        choices. Returns the number of candidates left."""
+    def _dealt(self, k):
+        """A deal played out by every candidate (the review, engine/bots/spades_review.py,
+        reads its values here). Returns the number of candidates left."""
+        if k > 2 and self.done >= 3:
+            return self._drop(k)
+        return k
+
+    def _behind(self, k):
+        """The index of the card far behind the best so far, else 0."""
         tot = self.total
         lo = 1
         hi = 0
@@ -527,7 +532,14 @@ class Search:
                 lo = j
             if tot[j] > tot[hi]:
                 hi = j
-        if tot[hi] - tot[lo] > _DROP * self.done:
+        return lo if tot[hi] - tot[lo] > _DROP * self.done else 0
+
+    def _drop(self, k):
+        """Stop playing a card far behind the best so far: its deals go to the close
+        choices. Returns the number of candidates left."""
+        lo = self._behind(k)
+        if lo:
+            tot = self.total
             c = self.cands
             k -= 1
             c[lo] = c[k]

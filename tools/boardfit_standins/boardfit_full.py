@@ -14,7 +14,9 @@
 #   Blind Nil and its exchange (four players) or Double Nil and its replacement (two)
 #   when r is 2; a Nil bid when r is 4;
 #   Select: replay on the hand's end page when r is 1 or 4, the replay replayed again
-#   when r is 1; a replay chosen in the score history (mid-hand) when r is 5.
+#   when r is 1; a replay chosen in the score history (mid-hand) when r is 5;
+#   B: the hand's review when r is 0, 2 or 3 and for the deal number (back to the end
+#   page from its result when r is 0, stopped midway when r is 3).
 # Replays are played plainly (no pages), so no plan step can repeat without end.
 #
 # monkey: a key on about every other frame, drawn from a seeded generator (A three
@@ -76,7 +78,8 @@ _REP = const(6)  # the hand replayed from its end page
 _AGAIN = const(7)  # the hand whose replay was replayed
 _CUT = const(8)  # the hand whose end page had the power cut
 _SEED = const(9)  # the random player's generator
-S = array("i", (0, -1, 0, -1, 0, -1, -1, -1, -1, -1))
+_REVIEWED = const(10)  # the hand reviewed from its end page
+S = array("i", (0, -1, 0, -1, 0, -1, -1, -1, -1, -1, -1))
 
 
 def plan(name):
@@ -281,13 +284,28 @@ def _page(s, mode):
     if v == _RULES:
         P._press((_DOWN, _A, _UP, _B)[min(k, 3)])
         return
-    title = getattr(getattr(s, "title", None), "text", "") or ""
     r = S[_HN] % 6
+    if hasattr(s, "work") and hasattr(s, "back"):  # the hand's review (ui/spades_hand_review.py)
+        if s.work is not None:
+            if r == 3 and k == 40:
+                print("full: review stopped")
+                P._press(_B)
+            return
+        print("full: review done")
+        P._press(_B if r == 0 else _A)  # back to the end page, or on
+        return
+    title = getattr(getattr(s, "title", None), "text", "") or ""
     if title.startswith("Hand "):
         no = S[_REAL]
         if mode == 3 and no == P._first_hand + 1 and S[_CUT] != no:
             S[_CUT] = no
             _power_cut()
+        if (r == 0 or r == 2 or r == 3 or ", deal 390000" in title) and S[_REVIEWED] != no:
+            S[_REVIEWED] = no
+            S[_PSTEP] = 0
+            print("full: review")
+            P._press(_B)
+            return
         if (r == 1 or r == 4) and S[_REP] != no:
             S[_REP] = no
             print("full: replay")

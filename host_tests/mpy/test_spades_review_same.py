@@ -1,0 +1,39 @@
+# Issue 25: par (and the review) are the same on every port for a deal number and
+# levels: CPython, the MicroPython lane and the board VM (tools/boardjudge.py check 4).
+# A module of its own: the lane's heap holds a review beside a played hand, not beside
+# the other same-everywhere tests' matches.
+from engine.numbered import deal as deal_number
+from engine import spades, spades2
+
+# (deal number, seats, the player's level, the others') -> (your points, par, the first
+# decision hard would have made otherwise (log index), the costly cards) of its review
+PARS = (
+    ((305, 4, "random", "normal"), (-227, -80, 4, [(3, 48, 38, 1209, 23), (8, 33, 26, 996, 46),
+                                                    (4, 38, 26, 415, 24)])),
+    ((302, 4, "easy", "hard"), (42, 41, 20, [(5, 15, 8, 42, 12)])),
+    ((303, 2, "easy", "normal"), (62, 82, 3, [(9, 22, 50, 93, 40)])),
+)
+
+
+def _reviewed(number, n, player, level):
+    from engine.bots import spades_bot as sb
+    from engine.bots.spades_review import Review
+    from engine.tricks import HAND_OVER, MATCH_OVER
+    m = (spades if n == 4 else spades2).Match(1, _deal=False)
+    deal_number(m, number)
+    while m.phase != HAND_OVER and m.phase != MATCH_OVER:
+        s = m.to_move
+        v = m.observation(s)
+        m.apply(sb.Bot(s, player if s == 0 else level, sb.seed(v)).act(v), s)
+    v = None
+    r = Review(m, level)
+    while not r.step(200):
+        pass
+    return r.you, r.par, r.div, [tuple(c) for c in r.costly]
+
+
+def test_review_and_par_same_everywhere():
+    # issue 25: par (and the review) the same on every port for a deal number and level
+    for args, expect in PARS:
+        got = _reviewed(*args)
+        assert got == expect, (args, got)

@@ -1,0 +1,126 @@
+"""B on a hand's end page: the review of the hand and par (ui/spades_hand_review.py,
+engine/bots/spades_review.py), four and two players: its progress shown, B stops it at
+once, its page gives both results, the bid and the costliest cards; nothing of it is
+saved or counted, and A goes on as on the end page."""
+import sys
+
+import pytest
+
+from engine.storage import Storage
+from engine.tricks import HAND_OVER
+from host_tests.spades_ui_support import app_with, is_page
+from host_tests.test_ui_spades import until, press, frames
+from host_tests.test_ui_spades_replay import _hand_end
+from ui import keys
+
+
+def _left(page):
+    return [a for a, _, _ in page.rows]
+
+
+@pytest.mark.parametrize("n", [4, 2])
+def test_review_at_a_hands_end_then_back_and_on(n):
+    hw, app, t = _hand_end(n)
+    page = app.screen
+    assert page.footer.text == "A:next Sel:replay B:review"
+    m = t.m
+    before = (m.to_bytes(), bytes(hw.nvm), app.storage.writes)
+    press(hw, app, keys.B)
+    r = app.screen
+    assert type(r).__name__ == "Review" and r.page.title.text == "Review, hand 1"
+    assert r.page.footer.text == "B: stop" and _left(r.page)[0].startswith("Scoring your cards")
+    assert until(hw, app, lambda: r.work is None, play=False, ms=20)  # well inside the minute before the screen dims
+    rows = _left(r.page)
+    assert rows[0] == "You" and rows[1] == "Hard in your seat"
+    assert r.page.rows[0][1] == ("%+d" % (m.scores[0]) if m.scores[0] else "0")  # hand 1: from 0
+    assert rows[2].startswith("You bid ")
+    assert "No card cost points" in rows or any(x.startswith("Trick ") for x in rows)
+    assert r.page.footer.text.endswith("A or B: back")  # "Up/Down" first when rows scroll
+    # nothing saved, counted or changed
+    assert (m.to_bytes(), bytes(hw.nvm), app.storage.writes) == before
+    press(hw, app, keys.A)  # back to the hand's end page
+    assert until(hw, app, lambda: is_page(app.screen), play=False, limit=10)
+    assert app.screen.title.text.startswith("Hand 1 over")
+    assert "engine.bots.spades_review" not in sys.modules  # its code gone
+    press(hw, app, keys.B)  # again, and B stops it at once
+    frames(hw, app, 2, 30)
+    assert type(app.screen).__name__ == "Review" and app.screen.work is not None
+    press(hw, app, keys.B)
+    assert until(hw, app, lambda: is_page(app.screen), play=False, limit=10)
+    assert app.screen.footer.text == "A:next Sel:replay B:review"
+    press(hw, app, keys.A)  # on: the next hand
+    assert until(hw, app, lambda: t.m.hand_no == 2 and t.m.phase != HAND_OVER, play=False, limit=50)
+    assert Storage(hw.nvm).load_game() is not None
+
+
+def _review_vm(monkeypatch, hw, app, sup):
+    """B on the end page on the badge: (hw, app) of the VM play_review.py starts, the
+    review under way from the hand's end as saved; nothing written."""
+    from host_tests.test_ui_fresh_table import _key_reloads, _next_vm
+    written = hw.nvm.writes
+    assert _key_reloads(hw, app, sup, keys.B) == "play_review.py" and hw.nvm.writes == written
+    for name in ("ui.spades_hand_end", "ui.spades_pages", "ui.pages", "ui.spades_table"):
+        monkeypatch.delitem(sys.modules, name, raising=False)  # a fresh VM has none
+    hw2, app2 = _next_vm(monkeypatch, hw, "ui.spades_hand_review", 0)  # play_review.py
+    sup.next_file = "unset"
+    r = app2.screen
+    assert type(r).__name__ == "Review" and r.work is not None
+    assert "ui.spades_table" not in sys.modules  # a page, no table
+    return hw2, app2, r
+
+
+def test_on_the_badge_the_review_runs_in_a_vm_of_its_own_and_goes_back_to_the_end_page(monkeypatch):
+    from host_tests.test_ui_fresh_table import _table_in_hand_2, _key_reloads, _next_vm
+    hw, app, t, sup = _table_in_hand_2(True, monkeypatch)
+    assert until(hw, app, lambda: is_page(app.screen))  # hand 2's end, saved
+    m = t.m
+    hw2, app2, r = _review_vm(monkeypatch, hw, app, sup)
+    assert until(hw2, app2, lambda: r.work is None, play=False, ms=20)
+    assert _left(r.page)[0] == "You" and hw2.nvm.writes == 0
+    assert _key_reloads(hw2, app2, sup, keys.A) == "play_ended.py" and hw2.nvm.writes == 0
+    hw3, app3 = _next_vm(monkeypatch, hw2, "continue", 8)  # play_ended.py
+    t3 = app3.screen
+    assert until(hw3, app3, lambda: is_page(app3.screen), play=False, limit=20)
+    assert app3.screen.title.text.startswith("Hand 2 over") and t3.m.phase == HAND_OVER
+    assert hw3.nvm.writes == 0  # counted and saved once, at the hand's end
+    assert t3.m.to_bytes() == m.to_bytes()
+
+
+def test_a_deal_number_played_alone_is_reviewed_at_its_end(monkeypatch):
+    # the match is over with its one hand: kept in the save, marked over, for the
+    # review's VM; Continue never offers it
+    from host_tests.test_ui_home_module import _Supervisor
+    from ui.deal_screen import DealScreen
+    from engine.storage import Storage
+    from host_tests.test_ui_fresh_table import _CountingNvm
+    from engine import storage
+    hw, app = app_with()
+    hw.nvm = _CountingNvm(len(hw.nvm))
+    app.storage = storage.attach(hw.nvm)
+    sup = _Supervisor()
+    monkeypatch.setitem(sys.modules, "supervisor", sup)
+    d = DealScreen(app)
+    app.show(d)
+    for k in (keys.UP, keys.UP, keys.RIGHT, keys.UP):  # deal 210000
+        press(hw, app, k)
+    press(hw, app, keys.A)
+    t = app.screen
+    assert t.m.single and t.m.number == 210000
+    assert until(hw, app, lambda: is_page(app.screen))
+    assert app.screen.title.text == "Hand 1 over, deal 210000"
+    st = Storage(bytes(hw.nvm))
+    assert st.load_game() is None and st.load_game(True)[2][:1] == bytes((0xA4,))
+    app.game_vm = True
+    app.home_module = "ui.menu"
+    hw2, app2, r = _review_vm(monkeypatch, hw, app, sup)
+    assert r.page.title.text == "Review, deal 210000"
+    assert until(hw2, app2, lambda: r.work is None, play=False, ms=20)
+    assert r.work is None and _left(r.page)[1] == "Hard in your seat"
+    from host_tests.test_ui_fresh_table import _key_reloads, _next_vm
+    assert _key_reloads(hw2, app2, sup, keys.B) == "play_ended.py" and hw2.nvm.writes == 0
+    hw3, app3 = _next_vm(monkeypatch, hw2, "continue", 8)  # play_ended.py: the match that is over
+    assert until(hw3, app3, lambda: is_page(app3.screen), play=False, limit=20)
+    assert app3.screen.title.text == "Hand 1 over, deal 210000"
+    press(hw3, app3, keys.A)  # its end: the deal's result, then the menu
+    assert until(hw3, app3, lambda: app3.screen.title.text.startswith("Deal 210000: "), play=False, limit=20)
+    assert hw3.nvm.writes == 0 and Storage(bytes(hw3.nvm)).load_game() is None

@@ -1,0 +1,144 @@
+"""B on a hand's end page: the review of the hand (engine/bots/spades_review.py). A
+page shows its progress while the hard search scores the player's cards and plays the
+deal again with hard in the player's seat (par); B stops it at once. Then the page
+shows both results, the bid against the hand's worth and the costliest one to three
+cards: "Trick 4: you played KH" / " 3H: +18 a deal more" / " (40 deals)". A or B go
+back to the hand's end page. Nothing is counted or saved.
+
+On the badge the review runs in a VM of its own (play_review.py: start) from the save
+the hand's end made, beside a page and no table, and goes back through play_ended.py;
+in the window (and wherever no fresh VM is to be had) beside the table (here).
+"""
+import sys
+
+from ui import keys
+from ui.spades_pages import GOOD, BAD, TEXT, DIM, HEAD, signed
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_SLICE = const(40)  # card plays of search a frame: about 55 board-ms (ui/spades_thinking.py: 20, 27)
+_ENGINE = "engine.bots.spades_review"
+_BID = const(64)  # engine.tricks BID, BLIND_NIL, DOUBLE_NIL (not imported: its names stay out)
+_BLIND_NIL = const(80)
+_DOUBLE_NIL = const(82)
+
+
+class Review:
+    """The screen while the review of match m's hand runs and after (ui/app.py's screen
+    interface), on `page` (a ui/spades_pages.Page); `back()` leaves it."""
+
+    def __init__(self, app, page, m, level, back):
+        from engine.bots.spades_review import Review as Work
+        self.app = app
+        self.page = page
+        self.group = page.group
+        self.n = m.n
+        self.back = back
+        self.title = "Review, deal %d" % m.number if m.single else "Review, hand %d" % m.hand_no
+        self.work = Work(m, level)
+        self.shown = -1
+        page.fill(self.title, [("Scoring your cards...", "", TEXT)], "B: stop", None)
+
+    def on_key(self, key):
+        if self.work is not None:
+            if key == keys.B:
+                self._leave()
+                return True
+            return False
+        return self.page.on_key(key)
+
+    def tick(self, now):
+        w = self.work
+        if w is None:
+            return False
+        k = getattr(self.app.hw, "think_slices", 1)  # the window: several a frame
+        done = False
+        while k > 0 and not done:
+            done = w.step(_SLICE)
+            k -= 1
+        if not done:
+            self.app.busy = True  # the next slice at once
+            p = w.progress()
+            if p // 10 != self.shown:
+                self.shown = p // 10
+                self.page.set_rows([("Scoring your cards... %d%%" % p if p < 50 else
+                                     "Hard in your seat... %d%%" % p, "", TEXT)])
+                return True
+            return False
+        if "ui.spades_why" not in sys.modules:  # the card names' code: a frame of its own
+            __import__("ui.spades_why")
+            self.app.busy = True
+            return False
+        self.work = None
+        pg = self.page
+        pg.fill(self.title, rows(w, self.n), "A or B: back", self._leave)
+        return True
+
+    def _leave(self):
+        from ui.spades_layout import let_go
+        self.work = None
+        let_go(_ENGINE, "ui.spades_why")  # the search's code, and the card names' if they came
+        back = self.back
+        back()
+
+
+def rows(w, n=4):
+    """The page's rows for a finished review w."""
+    from ui.spades_why import card_name  # its three lines, not a copy; it goes after
+    from ui.spades_layout import let_go
+    out = [("You", signed(w.you), GOOD if w.you >= w.par else BAD),
+           ("Hard in your seat", signed(w.par), TEXT)]
+    if w.bid is not None:
+        a, worth, _ = w.bid
+        if a == _BLIND_NIL or a == _DOUBLE_NIL:
+            what = "Blind Nil" if n == 4 else "Double Nil"
+        elif a == _BID:
+            what = "Nil"
+        else:
+            what = "%d" % (a - _BID)
+        if worth < 0:  # Double Nil, declared before the draw
+            out.append(("You bid %s" % what, "", TEXT))
+        else:
+            out.append(("You bid %s; cards worth" % what, "%d.%d" % (worth // 10, worth % 10), TEXT))
+    if not w.costly:
+        out.append(("No card cost points", "", GOOD))
+    for trick, played, better, gain, deals in w.costly:
+        out.append(("Trick %d: you played %s" % (trick, card_name(played)), "", HEAD))
+        out.append((" %s: +%d a deal more" % (card_name(better), (gain + 5) // 10), "", TEXT))
+        out.append((" (%d deals)" % deals, "", DIM))
+    let_go("ui.spades_why")
+    return out
+
+
+def here(t):
+    """B on the end page, in the table's VM: the review on the table's page."""
+    t.app.show(Review(t.app, t.page, t.m, t.level, lambda: _back(t)))
+
+
+def _back(t):
+    t.app.show(t)
+    from ui import spades_hand_end
+    t.later(spades_hand_end.show_page)
+
+
+def start(app, arg=0):
+    """play_review.py: the review of the hand the save holds (its end just saved), on a
+    page of its own; back: the end page in a fresh VM (play_ended.py)."""
+    from ui import spades_game
+    from engine import options
+    saved = spades_game._store(app).load_game(True)
+    back = lambda: app.go_on_fresh("play_ended.py") or app.home()  # noqa: E731
+    try:
+        game, level, blob = saved
+        m, _, _ = spades_game._match(game, blob)
+    except (TypeError, ValueError):  # no save, or one the engine refuses: Continue tells
+        back()
+        return None
+    from ui.spades_pages import Page
+    r = Review(app, Page(app), m, options.level_value(game, level), back)
+    app.show(r)
+    return r
