@@ -81,15 +81,14 @@ class Review:
     def _leave(self):
         from ui.spades_layout import let_go
         self.work = None
-        let_go(_ENGINE, "ui.spades_why")  # the search's code, and the card names' if they came
         back = self.back
-        back()
+        back()  # the badge: a fresh VM from here (no collection first: up to 200 board-ms)
+        let_go(_ENGINE, "ui.spades_why")  # the window: the search's code, the card names' if they came
 
 
 def rows(w, n=4):
     """The page's rows for a finished review w."""
-    from ui.spades_why import card_name  # its three lines, not a copy; it goes after
-    from ui.spades_layout import let_go
+    from ui.spades_why import card_name  # its three lines, not a copy
     out = [("You", signed(w.you), GOOD if w.you >= w.par else BAD),
            ("Hard in your seat", signed(w.par), TEXT)]
     if w.bid is not None:
@@ -110,8 +109,7 @@ def rows(w, n=4):
         out.append(("Trick %d: you played %s" % (trick, card_name(played)), "", HEAD))
         out.append((" %s: +%d a deal more" % (card_name(better), (gain + 5) // 10), "", TEXT))
         out.append((" (%d deals)" % deals, "", DIM))
-    let_go("ui.spades_why")
-    return out
+    return out  # the card names' code goes as the page does (_leave): a collection here cost a frame
 
 
 def here(t):

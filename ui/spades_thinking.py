@@ -8,7 +8,7 @@ import sys
 
 from ui import spades_layout as layout
 from ui.spades_layout import ME, SOFT
-from engine.tricks import EXCHANGE, PLAY, DISCARDING
+from engine.tricks import BIDDING, EXCHANGE, PLAY, DISCARDING
 
 try:
     from micropython import const
@@ -18,6 +18,7 @@ except ImportError:  # CPython
 
 _BOT = "engine.bots.spades_bot"
 _SEARCH = "engine.bots.spades_search"
+_BIDDING = "engine.bots.spades_bidding"
 _SLICE = const(20)  # playout card plays per frame: about 27 board-ms (60 took 80; make boardfit)
 
 
@@ -33,13 +34,19 @@ def begin(t, seat):
     """The bot for seat begins deciding; when its code is not in the heap (a fresh VM,
     after a pause or a hand's end page) this frame only loads it and the next begins:
     both in one frame took up to 320 board-ms (make boardfit --frames). A hard bot's
-    search comes in a frame of its own too (with its start: up to 186 board-ms)."""
+    search comes in a frame of its own too (with its start: up to 186 board-ms), and
+    the bids' code (with a bid: up to 193)."""
     if _BOT not in sys.modules:
         __import__(_BOT)
         t.app.busy = True  # the bot at once, next frame
         return
-    if t.level == "hard" and t.m.phase == PLAY and len(t.m.hands[seat]) > 1 and _SEARCH not in sys.modules:
+    ph = t.m.phase
+    if t.level == "hard" and ph == PLAY and len(t.m.hands[seat]) > 1 and _SEARCH not in sys.modules:
         __import__(_SEARCH)
+        t.app.busy = True
+        return
+    if (ph == BIDDING or ph == EXCHANGE) and t.level != "random" and _BIDDING not in sys.modules:
+        __import__(_BIDDING)  # the bids' code (kept through the exchange: spades_bot._decide)
         t.app.busy = True
         return
     from engine.bots.spades_bot import Bot, seed

@@ -84,4 +84,3 @@ def test_deal_numbers_same_everywhere():
         assert _dealt(spades, number) == expect, (number, _dealt(spades, number))
     for number, expect in DEALS2:
         assert _dealt(spades2, number) == expect, (number, _dealt(spades2, number))
-
