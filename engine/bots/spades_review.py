@@ -23,6 +23,8 @@ hard bot would have done the same: par replays the log to there and plays on.
 Bids, the exchange and two players' draws are compared with hard's choice for par;
 only the bid is shown (against the hand's trick estimate, spades_bid.tricks10).
 """
+import sys
+
 from engine.lazy import call
 from engine.tricks import IllegalAction, PLAY, HAND_OVER, MATCH_OVER, BIDDING, LOOK, DOUBLE_NIL
 from engine.bots import spades_bot as sb
@@ -33,6 +35,7 @@ HARD = 3  # spades_bot.LEVELS
 SHOWN = 3  # costly decisions kept, costliest first
 MORE = 2  # a card hard would not have played: its search goes on this many budgets more
 _LOOKED = 240  # the log's LOOK by seat 0 (engine/spades.py _replay: 240 + seat)
+_BIDS = "engine.bots.spades_bidding"
 
 
 def _twin(t, cands, card):
@@ -230,8 +233,9 @@ class Review:
                 v = w.observation(ME)
                 if w.phase == PLAY:
                     if len(v.hand) > 1 and len(sb.legal(v)) > 1:
-                        if self.scored is None:
+                        if self.scored is None:  # the search's code and tables: a step of their own
                             self.scored = _scored()
+                            return
                         if not self.scored.begin(v, a, self.budget):
                             self.search = self.scored
                             continue
@@ -239,6 +243,9 @@ class Review:
                         if self.scored.card != a and self.div < 0:
                             self.div = self.i
                 else:
+                    if _BIDS not in sys.modules:  # the bids' code: a step of its own
+                        __import__(_BIDS)
+                        return
                     act = LOOK if a == _LOOKED else a
                     hard = sb.Bot(ME, HARD, sb.seed(v)).act(v)
                     if act == DOUBLE_NIL:  # declared before the draw: no hand to weigh yet
