@@ -9,8 +9,6 @@ On the badge the review runs in a VM of its own (play_review.py: start) from the
 the hand's end made, beside a page and no table, and goes back through play_ended.py;
 in the window (and wherever no fresh VM is to be had) beside the table (here).
 """
-import sys
-
 from ui import keys
 from ui.spades_pages import GOOD, BAD, TEXT, DIM, HEAD, signed
 
@@ -20,7 +18,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_SLICE = const(40)  # card plays of search a frame: about 55 board-ms (ui/spades_thinking.py: 20, 27)
+_SLICE = const(20)  # card plays of search a frame, as the bots' (ui/spades_thinking.py: about 27 board-ms)
 _ENGINE = "engine.bots.spades_review"
 _BID = const(64)  # engine.tricks BID, BLIND_NIL, DOUBLE_NIL (not imported: its names stay out)
 _BLIND_NIL = const(80)
@@ -69,10 +67,6 @@ class Review:
                                      "Hard in your seat... %d%%" % p, "", TEXT)])
                 return True
             return False
-        if "ui.spades_why" not in sys.modules:  # the card names' code: a frame of its own
-            __import__("ui.spades_why")
-            self.app.busy = True
-            return False
         self.work = None
         pg = self.page
         pg.fill(self.title, rows(w, self.n), "A or B: back", self._leave)
@@ -83,12 +77,12 @@ class Review:
         self.work = None
         back = self.back
         back()  # the badge: a fresh VM from here (no collection first: up to 200 board-ms)
-        let_go(_ENGINE, "ui.spades_why")  # the window: the search's code, the card names' if they came
+        let_go(_ENGINE, "ui.card_names")  # the window: the search's code, the card names' if they came
 
 
 def rows(w, n=4):
     """The page's rows for a finished review w."""
-    from ui.spades_why import card_name  # its three lines, not a copy
+    from ui.card_names import card_name
     out = [("You", signed(w.you), GOOD if w.you >= w.par else BAD),
            ("Hard in your seat", signed(w.par), TEXT)]
     if w.bid is not None:

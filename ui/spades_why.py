@@ -8,6 +8,7 @@ A reason names the cards of a hand still hidden from you (a bid's counted honour
 card passed, the search's runner-up) only for your partner and for your own hint;
 for an opponent it names suits and figures, never its unplayed cards.
 """
+from ui.card_names import card_name  # noqa: F401 (also the page's, host tests)
 from ui.spades_layout import card_text, bid_text
 from ui.spades_hint import play_words, tenths, show_hint, hint_line  # noqa: F401 (the hint's words, also for this page)
 
@@ -42,7 +43,6 @@ _HINT_WIDTH = const(23)  # and in the table's message line
 _GROUPS = ("", "Nil", "bid made, avoids bags", "covering partner's Nil", "setting %s Nil",
            "trick trumped", "last to play")
 _SUITS = ("clubs", "diamonds", "hearts", "spades")
-_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _HONOURS = ("10", "J", "Q", "K", "A")
 
 
@@ -57,12 +57,6 @@ def rule_text(code, nil_seat, n):
     if g == 4:
         head = head % _seat(nil_seat, n)
     return head + ": " + what if head else what
-
-
-def card_name(c):
-    """A card on the page (its font has no suit glyphs): "QD", "10H"."""
-    s = c // 13
-    return _RANKS[c % 13] + "CDHS"[s:s + 1]  # a slice: an index would intern the letter as a name
 
 
 def _honours(bits, suit):

@@ -36,6 +36,7 @@ SHOWN = 3  # costly decisions kept, costliest first
 MORE = 2  # a card hard would not have played: its search goes on this many budgets more
 _LOOKED = 240  # the log's LOOK by seat 0 (engine/spades.py _replay: 240 + seat)
 _BIDS = "engine.bots.spades_bidding"
+_SEARCH = "engine.bots.spades_search"
 
 
 def _twin(t, cands, card):
@@ -284,8 +285,12 @@ class Review:
             b = self.bot
             if b is None:
                 seat = self.seat = p.to_move
+                lv = HARD if seat == ME else self.level
+                if (lv == HARD or lv == "hard") and p.phase == PLAY and len(p.hands[seat]) > 1 and _SEARCH not in sys.modules:
+                    __import__(_SEARCH)  # the search's code: a step of its own
+                    return False
                 v = p.observation(seat)
-                b = self.bot = sb.Bot(seat, HARD if seat == ME else self.level, sb.seed(v))
+                b = self.bot = sb.Bot(seat, lv, sb.seed(v))
                 b.begin(v)
                 n -= 1
             searched = b._searching
