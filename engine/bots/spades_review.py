@@ -258,7 +258,7 @@ class Review:
                     self._both(a)
                     return  # a bot's choice before the play may load its code: a slice of its own
             self._both(a)
-            n -= 1
+            n -= 5  # an action played in two matches, a trick's end, the hand's scoring: a few a step
 
     def _par(self):
         """The walk is over: the costliest decisions kept; par plays on from where hard
