@@ -125,19 +125,27 @@ def _scored():
                 return k
             return Search._drop(self, k)
 
-        def verdict(self):
+        def verdict(self, settled=False):
             """(the best other card, its points a deal more x10, deals) when the card
-            played was costly, else None."""
+            played was costly, else None. With `settled`: True when the figures already
+            say it was not (each other card short of the margin even at two standard
+            errors above its mean): no closer look needed."""
             best = None
+            clear = self.done >= 2
             for x in range(52):
                 n = self.n[x]
                 if n < 2 or x == self.card:
                     continue
                 mean = self.gain[x] / n
                 var = (self.sq[x] - self.gain[x] * mean) / (n - 1)
+                d = self.margin - mean
+                if d <= 0 or d * d * n <= 4 * var:
+                    clear = False  # not below the margin by two standard errors
                 if (mean > self.margin and self.ahead[x] >= 2 and mean * mean * n > 4 * var
                         and (best is None or mean > best[1])):
                     best = (x, mean, n)
+            if settled:  # stopping on a flag this early would flag more by chance
+                return best is None and clear
             if best is None:
                 return None
             return best[0], int(best[1] * 10 + 0.5), best[2]
@@ -218,8 +226,9 @@ class Review:
                 elif s.budget <= self.budget:
                     if self.div < 0:
                         self.div = self.i
-                    s.budget = s.spent + self.budget * MORE  # another card: a closer look
-                    continue
+                    if not s.verdict(True):
+                        s.budget = s.spent + self.budget * MORE  # another card, not clearly as good: a closer look
+                        continue
                 self.search = None
                 got = s.verdict()
                 if got is not None:
