@@ -124,3 +124,39 @@ def test_a_deal_number_played_alone_is_reviewed_at_its_end(monkeypatch):
     press(hw3, app3, keys.A)  # its end: the deal's result, then the menu
     assert until(hw3, app3, lambda: app3.screen.title.text.startswith("Deal 210000: "), play=False, limit=20)
     assert hw3.nvm.writes == 0 and Storage(bytes(hw3.nvm)).load_game() is None
+
+
+def test_a_finished_matchs_last_hand_is_replayed_in_a_vm_of_its_own(monkeypatch):
+    # the match that is over stays in the save (marked over): Select on its last hand's
+    # end page replays it in a fresh VM as any hand's, then the final score, nothing written
+    from host_tests.test_ui_home_module import _Supervisor
+    from host_tests.test_ui_fresh_table import _CountingNvm, _key_reloads, _next_vm
+    from ui.deal_screen import DealScreen
+    from engine import storage
+    hw, app = app_with()
+    hw.nvm = _CountingNvm(len(hw.nvm))
+    app.storage = storage.attach(hw.nvm)
+    sup = _Supervisor()
+    monkeypatch.setitem(sys.modules, "supervisor", sup)
+    d = DealScreen(app)
+    app.show(d)
+    for k in (keys.UP, keys.RIGHT, keys.UP):  # deal 110000
+        press(hw, app, k)
+    press(hw, app, keys.A)
+    t = app.screen
+    assert until(hw, app, lambda: is_page(app.screen))
+    app.game_vm = True
+    app.home_module = "ui.menu"
+    written = hw.nvm.writes
+    assert _key_reloads(hw, app, sup, keys.SELECT) == "play_replay.py" and hw.nvm.writes == written
+    hands = [bytes(h) for h in __import__("engine.spades_replay", None, None, ["again"]).again(t.m).hands]
+    for name in ("ui.spades_hand_end", "ui.spades_pages", "ui.pages"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    hw2, app2 = _next_vm(monkeypatch, hw, "continue", 4)  # play_replay.py
+    t2 = app2.screen
+    assert getattr(t2.m, "replay_of", 0) == 1 and [bytes(h) for h in t2.m.hands] == hands
+    assert until(hw2, app2, lambda: is_page(app2.screen) and app2.screen.title.text == "Replay of hand 1")
+    press(hw2, app2, keys.A)
+    assert until(hw2, app2, lambda: is_page(app2.screen) and app2.screen.title.text.startswith("Deal 110000: "),
+                 play=False, limit=20)
+    assert hw2.nvm.writes == 0

@@ -148,7 +148,7 @@ def resume_saved(app):
     from engine import storage
 
     st = app.save_point()
-    saved = st.load_game(getattr(app, "end_page", False))
+    saved = st.load_game(getattr(app, "end_page", False) or getattr(app, "replay_next", False))
     if saved is None:
         home_now(app)
         return False

@@ -113,14 +113,16 @@ def _replay_ended(m):
     again, it cut the heap up: the full play-through ran out at 100 KB there). A hand
     the record cannot deal again (it always can) leaves the match as it is."""
     from engine.lazy import call
-    from engine.tricks import IllegalAction
-    k = m.hand_no - 1
+    from engine.tricks import IllegalAction, MATCH_OVER
+    over = m.phase == MATCH_OVER  # the match's last hand (kept in the save, marked over)
+    k = m.hand_no if over else m.hand_no - 1
     try:
         r = call("spades_replay", "replay", m, k)
         first = call("spades_replay", "result", m, k)
     except IllegalAction:
         return m, None
-    return r, ((m.to_bytes(), first, m.phase, None), 1)
+    final = (m.scores[0], m.scores[1], m.winner, m.hand_no, m.target) if over else None  # its end: the final score
+    return r, ((m.to_bytes(), first, m.phase, final), 1)
 
 
 def _travel_light(app):
@@ -155,13 +157,15 @@ def resume(app, blob, level_byte, game_id=None):
         game_id = GAME4 if blob and blob[0] == 0xA4 else GAME2
     try:
         m, kept, held = _match(game_id, blob, getattr(app, "keep_replay", False))
-        from engine.tricks import HAND_OVER
+        from engine.tricks import HAND_OVER, MATCH_OVER
         ended = getattr(app, "end_page", False)  # back from the hand's review (play_ended.py)
         if m.phase == HAND_OVER and held is None and not ended:  # saved at the hand's end, counted: deal the next
             from engine.lazy import call
             call("spades_record", "next_hand", m)  # NEXT_HAND, its start kept for replays
             if getattr(app, "replay_next", False):
                 m, held = _replay_ended(m)
+        elif m.phase == MATCH_OVER and held is None and getattr(app, "replay_next", False):  # its last hand
+            m, held = _replay_ended(m)
     except (ValueError, ImportError):
         st.reject(storage_mod.GAME)
         app.home()

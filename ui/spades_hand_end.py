@@ -121,8 +121,8 @@ def replay(t):
     (play_replay.py: ui/spades_game.py deals it as the match loads): the page's code, rows and names, and
     the heap they cut up, stay out of the replay, as they stay out of the next hand (a
     replay in this VM was the full play-through's peak: make boardfit). No save: the
-    hand's end made it. The match's last hand is replayed here (nothing resumes it)."""
-    if t.m.phase != MATCH_OVER and t.app.go_on_fresh("play_replay.py"):
+    hand's end made it (a match that is over keeps its save, marked over, for this)."""
+    if t.app.go_on_fresh("play_replay.py"):  # a match that is over too: its save is kept for this
         return
     from ui import spades_replay
     spades_replay.start(t, t.m.hand_no)

@@ -17,8 +17,6 @@ except ImportError:  # CPython
         return x
 
 _BOT = "engine.bots.spades_bot"
-_SEARCH = "engine.bots.spades_search"
-_BIDDING = "engine.bots.spades_bidding"
 _SLICE = const(20)  # playout card plays per frame: about 27 board-ms (60 took 80; make boardfit)
 
 
@@ -41,12 +39,12 @@ def begin(t, seat):
         t.app.busy = True  # the bot at once, next frame
         return
     ph = t.m.phase
-    if t.level == "hard" and ph == PLAY and len(t.m.hands[seat]) > 1 and _SEARCH not in sys.modules:
-        __import__(_SEARCH)
+    if t.level == "hard" and ph == PLAY and len(t.m.hands[seat]) > 1 and "engine.bots.spades_search" not in sys.modules:
+        __import__("engine.bots.spades_search")  # (names inline: each global is one more interned name)
         t.app.busy = True
         return
-    if (ph == BIDDING or ph == EXCHANGE) and t.level != "random" and _BIDDING not in sys.modules:
-        __import__(_BIDDING)  # the bids' code (kept through the exchange: spades_bot._decide)
+    if (ph == BIDDING or ph == EXCHANGE) and t.level != "random" and "engine.bots.spades_bidding" not in sys.modules:
+        __import__("engine.bots.spades_bidding")  # the bids' code (kept through the exchange: spades_bot._decide)
         t.app.busy = True
         return
     from engine.bots.spades_bot import Bot, seed
