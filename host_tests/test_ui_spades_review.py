@@ -86,27 +86,33 @@ def test_on_the_badge_the_review_runs_in_a_vm_of_its_own_and_goes_back_to_the_en
     assert t3.m.to_bytes() == m.to_bytes()
 
 
-def test_a_deal_number_played_alone_is_reviewed_at_its_end(monkeypatch):
-    # the match is over with its one hand: kept in the save, marked over, for the
-    # review's VM; Continue never offers it
+def _deal_alone_to_its_end(monkeypatch, digit_keys):
+    """(hw, app, sup, t): a deal number entered with `digit_keys` on its screen and played
+    alone to its end page, on a badge's nvm that counts its writes."""
     from host_tests.test_ui_home_module import _Supervisor
-    from ui.deal_screen import DealScreen
-    from engine.storage import Storage
     from host_tests.test_ui_fresh_table import _CountingNvm
+    from ui.deal_screen import DealScreen
     from engine import storage
     hw, app = app_with()
     hw.nvm = _CountingNvm(len(hw.nvm))
     app.storage = storage.attach(hw.nvm)
     sup = _Supervisor()
     monkeypatch.setitem(sys.modules, "supervisor", sup)
-    d = DealScreen(app)
-    app.show(d)
-    for k in (keys.UP, keys.UP, keys.RIGHT, keys.UP):  # deal 210000
+    app.show(DealScreen(app))
+    for k in digit_keys:
         press(hw, app, k)
     press(hw, app, keys.A)
     t = app.screen
-    assert t.m.single and t.m.number == 210000
     assert until(hw, app, lambda: is_page(app.screen))
+    return hw, app, sup, t
+
+
+def test_a_deal_number_played_alone_is_reviewed_at_its_end(monkeypatch):
+    # the match is over with its one hand: kept in the save, marked over, for the
+    # review's VM; Continue never offers it
+    from engine.storage import Storage
+    hw, app, sup, t = _deal_alone_to_its_end(monkeypatch, (keys.UP, keys.UP, keys.RIGHT, keys.UP))  # deal 210000
+    assert t.m.single and t.m.number == 210000
     assert app.screen.title.text == "Hand 1 over, deal 210000"
     st = Storage(bytes(hw.nvm))
     assert st.load_game() is None and st.load_game(True)[2][:1] == bytes((0xA4,))
@@ -129,22 +135,8 @@ def test_a_deal_number_played_alone_is_reviewed_at_its_end(monkeypatch):
 def test_a_finished_matchs_last_hand_is_replayed_in_a_vm_of_its_own(monkeypatch):
     # the match that is over stays in the save (marked over): Select on its last hand's
     # end page replays it in a fresh VM as any hand's, then the final score, nothing written
-    from host_tests.test_ui_home_module import _Supervisor
-    from host_tests.test_ui_fresh_table import _CountingNvm, _key_reloads, _next_vm
-    from ui.deal_screen import DealScreen
-    from engine import storage
-    hw, app = app_with()
-    hw.nvm = _CountingNvm(len(hw.nvm))
-    app.storage = storage.attach(hw.nvm)
-    sup = _Supervisor()
-    monkeypatch.setitem(sys.modules, "supervisor", sup)
-    d = DealScreen(app)
-    app.show(d)
-    for k in (keys.UP, keys.RIGHT, keys.UP):  # deal 110000
-        press(hw, app, k)
-    press(hw, app, keys.A)
-    t = app.screen
-    assert until(hw, app, lambda: is_page(app.screen))
+    from host_tests.test_ui_fresh_table import _key_reloads, _next_vm
+    hw, app, sup, t = _deal_alone_to_its_end(monkeypatch, (keys.UP, keys.RIGHT, keys.UP))  # deal 110000
     app.game_vm = True
     app.home_module = "ui.menu"
     written = hw.nvm.writes

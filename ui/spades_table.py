@@ -296,7 +296,8 @@ class Table:
         st = self._saving()
         if st is not None:
             from ui.spades_keep import blob  # the match, and what only the table knows
-            over = 0x80 if self.m.phase == MATCH_OVER and not replay else 0  # engine.storage ENDED
+            from engine.storage import ENDED
+            over = ENDED if self.m.phase == MATCH_OVER and not replay else 0
             st.save_game(self.game, self._level_byte() | over, blob(self), stats)
             layout.let_go("ui.spades_keep")
             if self.light:

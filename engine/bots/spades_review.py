@@ -75,14 +75,14 @@ def _scored():
             self.card = -1
             self.own = True
 
-        def begin(self, v, card, budget):
-            """Score card, played by seat 0 from observation v. True when there is
-            nothing to search (hard's one sensible card, the card played)."""
+        def begin(self, v, t, card, budget):
+            """Score card, played by seat 0 from observation v (t: its Table, from
+            spades_bot.table). True when there is nothing to search (hard's one sensible
+            card, the card played)."""
             for i in range(52):
                 self.gain[i] = self.sq[i] = self.n[i] = self.ahead[i] = 0
             for i in range(13):
                 self.last[i] = 0
-            t = sb.table(v)
             bot = sb.Bot(ME, HARD, sb.seed(v))  # the seed hard's search would get (Bot.begin)
             self.rng.seed(bot.rng.next16() + 1)
             done = self.start(t, ME, sb.unseen_cards(v, t), budget, sb.known_cards(v, t), 12, v)
@@ -242,11 +242,12 @@ class Review:
             if w.to_move == ME and a <= _LOOKED:  # seat 0's choice (a LOOK before its turn is not)
                 v = w.observation(ME)
                 if w.phase == PLAY:
-                    if len(v.hand) > 1 and len(sb.legal(v)) > 1:
+                    t = sb.table(v)
+                    if len(v.hand) > 1 and len(sb.legal(v, t)) > 1:
                         if self.scored is None:  # the search's code and tables: a step of their own
                             self.scored = _scored()
                             return
-                        if not self.scored.begin(v, a, self.budget):
+                        if not self.scored.begin(v, t, a, self.budget):
                             self.search = self.scored
                             continue
                         # hard's one sensible card, the card played or an equal one
