@@ -139,6 +139,55 @@ def test_par_is_the_same_deal_with_hard_in_the_seat():
     assert r.you == m.scores[0]
 
 
+@pytest.mark.parametrize("number,player", [(303, "easy"), (307, "easy")])
+def test_par_takes_hards_card_at_the_first_difference_from_the_walk(number, player, monkeypatch):
+    # issue 25 (20 board-s a review): the walk's search where the player first did
+    # otherwise is hard's very search there; par plays its card, not searched again
+    m, _ = play(number, 4, player)
+    h, _ = play(number, 4, "hard")  # par's very hand
+    r = Review(m, "normal")
+    searched = []
+    begin = sb.Bot.begin
+
+    def counted(bot, v):
+        if r.playing and bot.seat == 0 and v.phase == PLAY and len(v.hand) > 1:
+            searched.append(len(v.history))
+        return begin(bot, v)
+    monkeypatch.setattr(sb.Bot, "begin", counted)
+    while not r.step(200):
+        pass
+    assert r.div >= 0 and r.par == h.scores[0]
+    assert searched and min(searched) > sum(1 for a in r.log[:r.div] if a < 52)
+
+
+@pytest.mark.parametrize("number", [340, 353])
+def test_a_review_at_a_hard_table_keeps_to_its_budgets(number, monkeypatch):
+    # issue 25: 20 board-s a review, par's three hard bots included; a closer look only
+    # while the rest fits (353 spent 63 budgets with a closer look at every doubt)
+    import sys
+    from engine.bots import spades_review as sr
+    m, _ = play(number, 4, "easy", level="hard")
+    r = Review(m, "hard")
+    spent = [0]
+    patched = set()
+    while True:
+        S = sys.modules.get("engine.bots.spades_search")
+        if S is not None and id(S) not in patched:  # the bots drop and load it again
+            patched.add(id(S))
+            step = S.Search.step
+
+            def counted(srch, n, step=step):
+                before = srch.spent
+                done = step(srch, n)
+                spent[0] += srch.spent - before
+                return done
+            monkeypatch.setattr(S.Search, "step", counted)
+        if r.step(200):
+            break
+    # a search ends on a whole deal: a few card plays past its budget each
+    assert spent[0] <= (sr.CAP + 1) * sb.HARD_BUDGET, spent[0] / sb.HARD_BUDGET
+
+
 def test_a_review_changes_nothing_and_needs_a_hand_over():
     m, _ = play(302, 4, "easy")
     before = m.to_bytes()

@@ -19,7 +19,8 @@ costly only where the search itself would have played the other: ahead by its ma
 over the deals and on at least two deals more than behind, and by more than two
 standard errors of the per-deal difference. So a player who plays hard's choices gets
 no costly decision, and until the first decision where the player did otherwise, par's
-hard bot would have done the same: par replays the log to there and plays on.
+hard bot would have done the same: par replays the log to there and plays on (with the
+card the walk's search found there: hard's very search, not run twice).
 Bids, the exchange and two players' draws are compared with hard's choice for par;
 only the bid is shown (against the hand's trick estimate, spades_bid.tricks10).
 """
@@ -34,6 +35,9 @@ ME = 0  # the player's seat
 HARD = 3  # spades_bot.LEVELS
 SHOWN = 3  # costly decisions kept, costliest first
 MORE = 2  # a card hard would not have played: its search goes on this many budgets more
+# a review's searches, par's included, in budgets: about 0.38 board-s each, so 20 board-s
+# a hand; a closer look is taken only while what is left of the review still fits
+CAP = 50
 _LOOKED = 240  # the log's LOOK by seat 0 (engine/spades.py _replay: 240 + seat)
 _BIDS = "engine.bots.spades_bidding"
 _SEARCH = "engine.bots.spades_search"
@@ -175,6 +179,8 @@ class Review:
         self.playing = False  # the walk is over: par plays on
         self.bot = None  # par's deciding bot
         self.seat = -1
+        self.first = -1  # hard's card at div, from the walk's search there
+        self.spent = 0  # card plays the walk's searches have spent
         self.par = None
 
     def progress(self):
@@ -223,12 +229,16 @@ class Review:
                 if s.own and s.result() == s.card:  # hard's own choice: its search says no more
                     if s.card != a and self.div < 0:
                         self.div = self.i  # an equal card, not the very one: par plays on from here
+                        self.first = s.card
                 elif s.budget <= self.budget:
                     if self.div < 0:
                         self.div = self.i
-                    if not s.verdict(True):
+                        if s.own:  # hard's very search: par's first card, not searched again
+                            self.first = s.result()
+                    if not s.verdict(True) and self._room(s.spent + self.budget * MORE):
                         s.budget = s.spent + self.budget * MORE  # another card, not clearly as good: a closer look
                         continue
+                self.spent += s.spent
                 self.search = None
                 got = s.verdict()
                 if got is not None:
@@ -270,6 +280,19 @@ class Review:
             self._both(a)
             n -= 5  # an action played in two matches, a trick's end, the hand's scoring: a few a step
 
+    def _room(self, more):
+        """True when `more` card plays of search now leave room in CAP for the rest:
+        a budget for each later card of the player's, and for each card par's hard
+        bots will choose (the last trick's are forced)."""
+        rest = len(self.w.hands[ME]) - 2
+        p = self.p
+        for seat in range(p.n):
+            if seat == ME or self.level == HARD or self.level == "hard":
+                rest += len(p.hands[seat]) - 1
+        if self.first >= 0:
+            rest -= 1
+        return self.spent + more + rest * self.budget <= CAP * self.budget
+
     def _par(self):
         """The walk is over: the costliest decisions kept; par plays on from where hard
         would first have done otherwise."""
@@ -292,6 +315,11 @@ class Review:
                 self.p = None
                 self.bot = None
                 return True
+            if self.first >= 0:  # the walk searched this very position as hard
+                p.apply(self.first, ME)
+                self.first = -1
+                n -= 10
+                continue
             b = self.bot
             if b is None:
                 seat = self.seat = p.to_move
