@@ -7,7 +7,7 @@ the same cards in turn.
 pair_points is side a's margin over side b per hand (the mean over deals of the two
 tables' margins, halved), bag_charged the same with every bag 10 points more (its
 share of the 10-bag penalty over a match); intervals are 95% normal intervals over the
-deals. Per side: contracts made, Nils made/bid, the last-seat count (its side
+deals. Per side: contracts made, Nils made/bid, bags a hand, the last-seat count (its side
 short of its contract, a non-Nil opponent winning the trick, a card that wins it in
 hand, and the trick left to the opponent) and its laptop milliseconds a card (cards
 chosen from two or more: the compute the sparring partners' iterations are matched
@@ -193,10 +193,11 @@ def run(game, a, b, hands, seed, budget, quiet=False, out=print):
     out("game %s  a=%s  b=%s  seed %d  deals %d (each played twice)  budget %d"
         % (game, a, b, seed, hands, budget))
     for name, st in (("a:" + a, A), ("b:" + b, B)):
-        out("%-11s contracts made %d/%d = %.3f  nils made %d/%d  last seat declined %d of %d"
-            "  ms/card %.2f"
+        out("%-11s contracts made %d/%d = %.3f  nils made %d/%d  bags a hand %.2f"
+            "  last seat declined %d of %d  ms/card %.2f"
             % (name, st.made, st.contracts, st.made / max(1, st.contracts), st.nils_made,
-               st.nils, st.declined, st.chances, 1000 * st.think / max(1, st.cards)))
+               st.nils, st.bags / (2 * hands), st.declined, st.chances,
+               1000 * st.think / max(1, st.cards)))
     p, plo, phi = interval(plain)
     g, glo, ghi = interval(charged)
     out("result: pair_points=%.1f ci95=%.1f-%.1f bag_charged=%.1f bag_ci95=%.1f-%.1f hands=%d"
