@@ -162,7 +162,7 @@ class Review:
         if m.phase != HAND_OVER and m.phase != MATCH_OVER:
             raise IllegalAction("4: the hand is not over: nothing to review")
         self.m = m
-        self.level = level
+        self.level = sb.LEVELS.index(level) if isinstance(level, str) else level  # the others' level, as Bot takes it
         self.budget = budget
         self.log = bytes(m._log)
         self.w = None  # the walk through the hand, dealt again in the first step
@@ -287,7 +287,7 @@ class Review:
         rest = len(self.w.hands[ME]) - 2
         p = self.p
         for seat in range(p.n):
-            if seat == ME or self.level == HARD or self.level == "hard":
+            if seat == ME or self.level == HARD:
                 rest += len(p.hands[seat]) - 1
         if self.first >= 0:
             rest -= 1
@@ -324,7 +324,7 @@ class Review:
             if b is None:
                 seat = self.seat = p.to_move
                 lv = HARD if seat == ME else self.level
-                if (lv == HARD or lv == "hard") and p.phase == PLAY and len(p.hands[seat]) > 1 and _SEARCH not in sys.modules:
+                if lv == HARD and p.phase == PLAY and len(p.hands[seat]) > 1 and _SEARCH not in sys.modules:
                     __import__(_SEARCH)  # the search's code: a step of its own
                     return False
                 v = p.observation(seat)
