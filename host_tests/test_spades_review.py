@@ -8,7 +8,8 @@ from engine import spades, spades2, numbered
 from engine.bots import spades_bot as sb
 from engine.bots import spades_track as tr
 from engine.bots.spades_review import Review
-from engine.tricks import HAND_OVER, MATCH_OVER, PLAY, BIDDING, BLIND_NIL, IllegalAction
+from engine.tricks import (HAND_OVER, MATCH_OVER, PLAY, BIDDING, EXCHANGE, DISCARDING, BID, BLIND_NIL,
+                           PASS, DISCARD, DISCARD_DONE, IllegalAction)
 
 
 def _nil_throw(m, v):
@@ -39,21 +40,27 @@ def _spade_lead(m, v):
     return min(sp) if sp and len(sp) < len(legal) else None
 
 
-def play(number, n=4, player="hard", pattern=None, level="normal"):
-    """Deal `number` played alone to its end: seat 0 by `player` (a level), or hard
-    but for the decisions `pattern` makes; the others at `level`. (match, [(trick,
-    card)] of the pattern's decisions where hard would have played another)."""
+def play(number, n=4, player="hard", pattern=None, level="normal", behind=0):
+    """Deal `number` played to its end: seat 0 by `player` (a level), or hard but for
+    the decisions `pattern` makes (the cards played; with `behind`, the choices before
+    the play too); the others at `level`. With `behind`, a match's hand 6 with seat 0's
+    side that far behind (0 to `behind`: a Blind or Double Nil's scores), else the deal
+    alone. (match, [(trick, card)] of the pattern's decisions where hard would have
+    played another: trick 0 before the play)."""
     m = (spades.Match if n == 4 else spades2.Match)(1, True, True, 500, False)
-    numbered.deal(m, number)
+    if behind:
+        m.scores = [0, behind]
+        m.hand_no = 6
+    numbered.deal(m, number, not behind)
     made = []
     while m.phase not in (HAND_OVER, MATCH_OVER):
         s = m.to_move
         v = m.observation(s)
         a = sb.Bot(s, player if s == 0 else level, sb.seed(v)).act(v)
-        if s == 0 and pattern is not None and m.phase == PLAY:
+        if s == 0 and pattern is not None and (m.phase == PLAY or behind):
             c = pattern(m, v)
             if c is not None and c != a:
-                made.append((len(v.history) // n + 1, c))
+                made.append((len(v.history) // n + 1 if m.phase == PLAY else 0, c))
                 a = c
         m.apply(a, s)
     return m, made
@@ -123,10 +130,17 @@ def test_no_review_names_a_card_the_player_could_not_see(n, player):
         m, _ = play(number, n, player)
         r = review(m)
         for trick, played, better, gain, deals in r.costly:
-            hand, legal = _hand_at(m, trick)
-            assert played in hand and better in legal and better != played
-            assert gain > 0 and deals >= 2
+            assert gain > 0 and deals >= 2 and better != played
             seen += 1
+            if trick == 0:  # a choice before the play: a bid, or cards of the hand then
+                if isinstance(played, int):
+                    assert BID <= better <= BID + 13
+                    continue
+                hand = _hand_before(m, EXCHANGE if n == 4 else DISCARDING)
+                assert set(played) <= set(hand) and set(better) <= set(hand) and len(better) <= 3
+                continue
+            hand, legal = _hand_at(m, trick)
+            assert played in hand and better in legal
     assert seen  # the check saw some
 
 
@@ -186,6 +200,96 @@ def test_a_review_at_a_hard_table_keeps_to_its_budgets(number, monkeypatch):
             break
     # a search ends on a whole deal: a few card plays past its budget each
     assert spent[0] <= (sr.CAP + 1) * sb.HARD_BUDGET, spent[0] / sb.HARD_BUDGET
+
+
+def _overbid(m, v):
+    """Three tricks over hard's bid."""
+    if m.phase == BIDDING and v.looked:
+        a = sb.Bot(0, "hard", sb.seed(v)).act(v)
+        if BID <= a <= BID + 10:
+            return a + 3
+    return None
+
+
+def _wrong_end(m, v):
+    """The Blind Nil exchange from the wrong end of the hand: the bidder passes its
+    lowest cards, its partner its highest (1.4)."""
+    if m.phase != EXCHANGE:
+        return None
+    cards = sorted((c for c in v.hand if c not in v.passed), key=lambda c: c % 13)
+    return PASS + (cards[0] if v.bids[0] == BLIND_NIL else cards[-1])
+
+
+def _low_replaced(m, v):
+    """After a Double Nil, the two lowest cards replaced (2.4): the highest are the danger."""
+    if m.phase != DISCARDING:
+        return None
+    if len(v.discarded) >= 2:
+        return DISCARD_DONE
+    return DISCARD + min((c for c in v.hand if c not in v.discarded), key=lambda c: c % 13)
+
+
+def _before(r):
+    return [c for c in r.costly if c[0] == 0]
+
+
+@pytest.mark.parametrize("n,number", [(4, 1), (4, 5), (2, 0), (2, 4)])
+def test_a_bid_three_over_hards_is_flagged(n, number):
+    # issue 25: the bid scored on deals (1.3 and 2.3; a set costs 10 a trick bid, 1.7 and 2.6)
+    m, made = play(number, n, pattern=_overbid, behind=10)
+    assert len(made) == 1
+    r = review(m)
+    got = _before(r)
+    assert got and got[0][1] == made[0][1] and got[0] == r.costly[0]  # the costliest of the hand
+    assert BID <= got[0][2] < made[0][1] and got[0][3] > 0  # a lower bid
+
+
+@pytest.mark.parametrize("number", [2, 3])
+def test_a_blind_nil_exchange_from_the_wrong_end_is_flagged(number):
+    # issue 25, RULES 1.4: seat 0 bids Blind Nil (300 behind) and passes its lowest cards
+    m, made = play(number, 4, pattern=_wrong_end, behind=300)
+    assert m.bids[0] == BLIND_NIL and len(made) == 3
+    r = review(m)
+    got = _before(r)
+    assert got and got[0] == r.costly[0]
+    assert sorted(got[0][1]) == sorted(c - PASS for _, c in made)
+    hand = _hand_before(m, EXCHANGE)
+    assert set(got[0][2]) <= set(hand) and sum(c % 13 for c in got[0][2]) > sum(c % 13 for c in got[0][1])
+    assert r.par > r.you
+
+
+@pytest.mark.parametrize("number", [0, 3])
+def test_a_double_nil_that_replaces_its_lowest_cards_is_flagged(number):
+    # issue 25, RULES 2.4: seat 0 declares Double Nil (460 behind) and replaces its two lowest
+    m, made = play(number, 2, pattern=_low_replaced, behind=460)
+    assert m.bids[0] == BLIND_NIL and made
+    r = review(m)
+    got = _before(r)
+    assert got and sorted(got[0][1]) == sorted(c - DISCARD for _, c in made if c != DISCARD_DONE)
+    assert set(got[0][2]) <= set(_hand_before(m, DISCARDING))
+
+
+@pytest.mark.parametrize("n,numbers", [(4, range(0, 6)), (2, range(0, 4))])
+def test_hards_own_blind_or_double_nil_and_its_cards_are_not_costly(n, numbers):
+    # issue 25: the choices before the play are weighed only where they are not hard's
+    seen = 0
+    for number in numbers:
+        m, _ = play(number, n, behind=300 if n == 4 else 460)
+        r = review(m)
+        seen += BLIND_NIL in m.bids[::2]
+        assert _before(r) == [] and r.bid[0] == r.bid[2]
+    assert seen
+
+
+def _hand_before(m, phase):
+    """Seat 0's hand when it first chose in `phase` (the exchange, the replacement)."""
+    from engine.spades_replay import again
+    w = again(m)
+    for a in m._log:
+        if w.phase == phase and w.to_move == 0:
+            return bytes(w.hands[0])
+        w._replay(a)
+    raise AssertionError("seat 0 made no choice there")
 
 
 def test_a_review_changes_nothing_and_needs_a_hand_over():

@@ -1,10 +1,15 @@
 """What a hand's review and par cost on the board (engine/bots/spades_review.py):
 deal numbers played to their end with a bot of one level in the player's seat, then
 reviewed on the board VM (../shared/boardvm/), each in board seconds (VM CPU time
-scaled by pystone, tools/pystone.py), with the slowest slice of 200 card plays and the
+scaled by pystone, tools/pystone.py), with the slowest slice of --slice card plays and the
 heap the review holds at its peak (collected after every slice, beside the hand played).
 
     python tools/review_cost.py [--first 300] [--deals 12] [--player easy] [--level normal] [--seats 4]
+                                [--behind 0] [--slice 200]
+
+--behind N reviews a match's hand 6 begun with the player's side N points behind (hard
+bids Blind Nil from 50 behind, Double Nil from 250), not a deal alone from 0-0; --slice
+is the card plays a step (the page's is 20: ui/spades_hand_review.py).
 
 Prints one line per deal and `review: p50 <s> worst <s> board-s, slice worst <ms>
 board-ms, heap peak <KB> KB` (target: 20 board-s a hand, par included).
@@ -29,7 +34,10 @@ from engine.tricks import HAND_OVER, MATCH_OVER
 M = spades.Match if %d == 4 else spades2.Match
 for number in range(%d, %d):
     m = M(1, True, True, 500, False)
-    numbered.deal(m, number)
+    if %d:  # a match's hand 6, side 0 that far behind: Blind and Double Nils in play
+        m.scores = [0, %d]
+        m.hand_no = 6
+    numbered.deal(m, number, not %d)
     while m.phase != HAND_OVER and m.phase != MATCH_OVER:
         s = m.to_move
         v = m.observation(s)
@@ -46,7 +54,7 @@ for number in range(%d, %d):
     steps = 0
     while True:
         t1 = time.ticks_cpu()
-        done = r.step(200)
+        done = r.step(%d)
         us = time.ticks_diff(time.ticks_cpu(), t1)
         total += us
         worst = max(worst, us)
@@ -78,6 +86,8 @@ def main(argv=None):
     ap.add_argument("--player", default="easy", help="the level that plays the player's seat")
     ap.add_argument("--level", default="normal", help="the other seats' level")
     ap.add_argument("--seats", type=int, default=4)
+    ap.add_argument("--behind", type=int, default=0, help="the player's side this far behind at hand 6")
+    ap.add_argument("--slice", type=int, default=200, help="card plays a step")
     ap.add_argument("--heap", default="400K")
     a = ap.parse_args(argv)
     vm = vm_path()
@@ -91,7 +101,8 @@ def main(argv=None):
     if b.returncode:
         print(b.stdout[-2000:] + b.stderr[-2000:])
         return 1
-    code = _MAIN % (dist, os.path.join(HERE, "boardfit_standins"), a.seats, lo, hi, a.player, a.level, a.level)
+    code = _MAIN % (dist, os.path.join(HERE, "boardfit_standins"), a.seats, lo, hi, a.behind, a.behind, a.behind,
+                    a.player, a.level, a.level, a.slice)
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(code)
     env = dict(os.environ, MICROPYPATH=HERE)

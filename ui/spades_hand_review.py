@@ -2,7 +2,8 @@
 page shows its progress while the hard search scores the player's cards and plays the
 deal again with hard in the player's seat (par); B stops it at once. Then the page
 shows both results, the bid against the hand's worth and the costliest one to three
-cards: "Trick 4: you played KH" / " 3H: +18 a deal more" / " (40 deals)". A or B go
+cards or choices before the play: "Trick 4: you played KH" / " 3H: +18 a deal more" /
+" (40 deals)", "You bid 6" / " 4: +31 a deal more", "You passed 2C 3D 4S". A or B go
 back to the hand's end page. Nothing is counted or saved.
 
 On the badge the review runs in a VM of its own (play_review.py: start) from the save
@@ -100,10 +101,25 @@ def rows(w, n=4):
     if not w.costly:
         out.append(("No card cost points", "", GOOD))
     for trick, played, better, gain, deals in w.costly:
-        out.append(("Trick %d: you played %s" % (trick, card_name(played)), "", HEAD))
-        out.append((" %s: +%d a deal more" % (card_name(better), (gain + 5) // 10), "", TEXT))
+        if trick:
+            head = "Trick %d: you played %s" % (trick, card_name(played))
+            better = card_name(better)
+        else:  # a choice before the play: a bid, or the cards passed or replaced
+            head = ("Bidding: you bid %s" if isinstance(played, int) else
+                    "You passed %s" if n == 4 else "You replaced %s") % _choice(played)
+            better = _choice(better)
+        out.append((head, "", HEAD))
+        out.append((" %s: +%d a deal more" % (better, (gain + 5) // 10), "", TEXT))
         out.append((" (%d deals)" % deals, "", DIM))
     return out  # the card names' code goes as the page does (_leave): a collection here cost a frame
+
+
+def _choice(x):
+    """A bid action ("Nil", "4") or cards passed or replaced ("KS QH 9D", "none")."""
+    from ui.card_names import card_name
+    if isinstance(x, int):
+        return "Nil" if x == _BID else "%d" % (x - _BID)
+    return " ".join([card_name(c) for c in x]) if x else "none"
 
 
 def here(t):

@@ -26,8 +26,9 @@ only the bid is shown (against the hand's trick estimate, spades_bid.tricks10).
 """
 import sys
 
-from engine.lazy import call
-from engine.tricks import IllegalAction, PLAY, HAND_OVER, MATCH_OVER, BIDDING, LOOK, DOUBLE_NIL
+from engine.lazy import call, forget
+from engine.tricks import (IllegalAction, PLAY, HAND_OVER, MATCH_OVER, BIDDING, EXCHANGE,
+                           DISCARDING, LOOK, DOUBLE_NIL, BID, BLIND_NIL, PASS, DISCARD)
 from engine.bots import spades_bot as sb
 from engine.bots.spades_bid import masks, tricks10
 
@@ -38,9 +39,11 @@ MORE = 2  # a card hard would not have played: its search goes on this many budg
 # a review's searches, par's included, in budgets: about 0.38 board-s each, so 20 board-s
 # a hand; a closer look is taken only while what is left of the review still fits
 CAP = 50
+AHEAD = 3  # a choice before the play unlike hard's: budgets for its deals (spades_before)
 _LOOKED = 240  # the log's LOOK by seat 0 (engine/spades.py _replay: 240 + seat)
 _BIDS = "engine.bots.spades_bidding"
 _SEARCH = "engine.bots.spades_search"
+_BEFORE = "engine.bots.spades_before"
 
 
 def _twin(t, cands, card):
@@ -172,6 +175,8 @@ class Review:
         self.div = -1  # the log's index where hard in seat 0 would first do otherwise
         self.search = None
         self.scored = None
+        self.before = None  # a choice before the play being scored (spades_before)
+        self.weighed = -1  # the log's index of the last such choice looked at
         self.found = []
         self.costly = []
         self.bid = None
@@ -219,6 +224,17 @@ class Review:
         w = self.w
         log = self.log
         while n > 0:
+            b = self.before
+            if b is not None:
+                if not b.step(n):
+                    return
+                self.spent += b.spent
+                self.before = None
+                got = b.verdict()
+                if got is not None:
+                    self.found.append((0, b.cands[0]) + got)
+                forget(_BEFORE)
+                return  # the choice itself in the next step
             s = self.search
             if s is not None:
                 before = s.spent
@@ -273,12 +289,53 @@ class Review:
                         self.bid = (act, -1, hard)
                     elif w.phase == BIDDING and act != LOOK:
                         self.bid = (act, tricks10(masks(w.hands[ME]), w.n), hard)
+                    if self.weighed != self.i:
+                        c = self._choices(w, v, act, hard)
+                        if c and _BEFORE not in sys.modules:  # its code: a step of its own
+                            __import__(_BEFORE)
+                            return
+                        self.weighed = self.i
+                        if c:
+                            k = self.budget * AHEAD
+                            self.before = sys.modules[_BEFORE].Before(
+                                w, c, self.level, k if self._room(k) else self.budget, sb.seed(v))
+                            return
                     if hard != act and self.div < 0:
                         self.div = self.i
                     self._both(a)
                     return  # a bot's choice before the play may load its code: a slice of its own
             self._both(a)
             n -= 5  # an action played in two matches, a trick's end, the hand's scoring: a few a step
+
+    def _choices(self, w, v, act, hard):
+        """The choices to weigh on deals where seat 0's choice before the play (act, or
+        from here on in the log: the three cards passed, the cards replaced) is not
+        hard's: the player's first, then hard's and a bid either side of the player's;
+        None where it is hard's, or where nothing is scored (looking, a Blind Nil or a
+        Double Nil declared, a replacement after the opponent's own Double Nil)."""
+        ph = w.phase
+        log = self.log
+        if ph == BIDDING:
+            if act == hard or not BID <= act <= BID + 13:
+                return None
+            out = [act, hard]
+            for x in (act - 1, act + 1):
+                if BID <= x <= BID + 13 and x != hard:
+                    out.append(x)
+            return out
+        if ph == EXCHANGE and not v.passed:
+            from engine.bots.spades_bid import exchange_cards
+            mine = bytes(sorted(x - PASS for x in log[self.i:self.i + 3]))
+            theirs = bytes(sorted(exchange_cards(v.hand, v.bids[ME] == BLIND_NIL)))
+        elif ph == DISCARDING and not v.discarded and v.declared[1] != 2:
+            j = self.i
+            while DISCARD <= log[j] < DISCARD + 52:
+                j += 1
+            mine = bytes(sorted(x - DISCARD for x in log[self.i:j]))
+            theirs = bytes(sorted(call("bots.spades_draw", "double_nil_discards", v.hand, HARD)))
+        else:
+            return None
+        return None if mine == theirs else [mine, theirs]
 
     def _room(self, more):
         """True when `more` card plays of search now leave room in CAP for the rest:

@@ -1,0 +1,208 @@
+"""The review's scores of the player's choices before the cards are played
+(engine/bots/spades_review.py): a bid (RULES 1.3, 2.3), the three cards passed in a
+Blind Nil exchange (1.4), the cards replaced after a Double Nil (2.4).
+
+The player's choice and the others worth weighing are each played out on the same
+deals, drawn to fit what the player saw then: their hand and the bids so far (two
+players: also the cards they put on the pile). On each deal the rest of what comes
+before the play is the bots' at the table's level (the bids still to come, a Blind
+Nil exchange, the cards drawn in place of replaced ones: the same draw for every
+choice), then the search's policy plays the hand out (spades_track.pick) and the
+hand is measured as the search measures it (spades_search.value). Figures are kept
+as the review keeps a card's: per other choice the sum, the sum of squares and the
+sign count of its per-deal difference to the player's.
+
+    s = Before(w, cands, level, budget, seed)  # w: the walk's Match, seat 0 to choose
+    while not s.step(20):
+        ...
+    s.verdict()  # (the best other choice, its points a deal more x10, deals) or None
+
+A bid is its action (BID + n); passed or replaced cards are bytes.
+"""
+from engine.rng import Rng
+from engine.tricks import View, BID, BLIND_NIL, EXCHANGE, DISCARDING
+from engine.bots import spades_bot as sb
+from engine.bots.spades_track import Table, const
+from engine.bots.spades_search import sample, misfit, playout, value, MARGIN, TRIES
+from engine.bots.spades_bid import exchange_cards
+from engine.bots.spades_bidding import choose_bid, blind_nil_wanted
+
+ME = 0
+_SAMPLE_COST = const(12)  # card plays a drawn sample costs (spades_bot)
+_BID_COST = const(10)  # ... and a bid the bots' rules make for another seat
+
+
+def _cards(h, seat):
+    """The cards of seat in the masks h, lowest first."""
+    out = []
+    for s in range(4):
+        m = h[seat * 4 + s]
+        r = 0
+        while m:
+            if m & 1:
+                out.append(s * 13 + r)
+            m >>= 1
+            r += 1
+    return out
+
+
+def _move(h, seat, to, cards):
+    for c in cards:
+        b = 1 << (c % 13)
+        h[seat * 4 + c // 13] &= ~b
+        h[to * 4 + c // 13] |= b
+
+
+class Before:
+    def __init__(self, w, cands, level, budget, seed):
+        v = w.observation(ME)
+        self.phase = w.phase
+        self.n = w.n
+        self.cands = cands  # cands[0]: the player's choice
+        self.level = level
+        self.budget = budget
+        self.t = t = sb.table(v)
+        self.unseen = sb.unseen_cards(v, t)
+        self.buf = bytearray(52)
+        self.deal = Table(w.n)
+        self.work = Table(w.n)
+        self.rng = Rng(seed)
+        self.bids = list(v.bids)
+        self.lead = (v.dealer + 1) & 3 if w.n == 4 else v.first ^ 1  # 1.5, 2.5
+        # later bidders still face down may bid Blind Nil (1.4: a bot decides it from
+        # the bids and scores alone)
+        self.blind = bytes(1 - x for x in v.looked_by) if w.n == 4 else b"\x00\x00"
+        self.pile = bytes(getattr(v, "rejected", b""))  # two players: the player's own
+        self.draw_seed = 0
+        self.f = View()  # another seat's view for the bots' bidding rules
+        f = self.f
+        f.scores = v.scores
+        f.bags = v.bags
+        f.target = v.target
+        f.blind_nil = v.blind_nil
+        k = len(cands)
+        self.gain = [0] * k
+        self.sq = [0] * k
+        self.ahead = [0] * k
+        self.v0 = 0
+        self.i = k  # the next choice to play out on this deal (k: draw a deal)
+        self.left = 0  # samples still to draw for the next deal
+        self.bestf = -1
+        self.scratch = [0] * 4
+        self.done = 0
+        self.spent = 0
+        self.margin = MARGIN
+
+    def step(self, n):
+        """About n card plays of work; True when the budget is spent."""
+        k = len(self.cands)
+        while n > 0:
+            if self.i >= k:
+                if not self.left:
+                    if self.spent >= self.budget and self.done >= 2:
+                        return True
+                    self.left = TRIES
+                    self.bestf = -1
+                self._draw()
+                n -= _SAMPLE_COST
+                if self.left:
+                    continue
+                self.i = 0
+                self.draw_seed = self.rng.next16() + 1
+            w = self.work
+            w.copy_from(self.deal)
+            cost = self._finish(w, self.cands[self.i])
+            playout(w)
+            x = value(w, ME)
+            cost += 13 * w.n
+            i = self.i
+            if i == 0:
+                self.v0 = x
+            else:
+                d = x - self.v0
+                self.gain[i] += d
+                self.sq[i] += d * d  # |d| < 1,000 over a few dozen deals: a small int
+                self.ahead[i] += (d > 0) - (d < 0)
+            self.i = i + 1
+            if self.i >= k:
+                self.done += 1
+            self.spent += cost
+            n -= cost
+        return False
+
+    def _draw(self):
+        """One sample of the TRIES a deal takes; the one closest to the bids so far
+        stays in self.deal."""
+        d = self.work
+        sample(self.t, ME, self.unseen, len(self.unseen), self.rng, d, self.buf)
+        self.spent += _SAMPLE_COST
+        self.left -= 1
+        f = misfit(d, ME, self.t.was, self.scratch)
+        if self.bestf < 0 or f < self.bestf:
+            self.bestf = f
+            self.deal.copy_from(d)
+        if f == 0:
+            self.left = 0
+
+    def _finish(self, w, c):
+        """What comes before the play on deal w with choice c, the bots' rules for the
+        rest; w is then ready to play. Returns its cost in card plays."""
+        h = w.h
+        n = self.n
+        cost = 0
+        b = self.bids[:]
+        if self.phase == DISCARDING:  # 2.4: drawn from the pile before c goes on it
+            pile = list(self.pile) + [x for x in self.unseen if not h[4 + x // 13] >> (x % 13) & 1]
+            r = Rng(self.draw_seed)
+            for x in c:
+                y = pile.pop(r.below(len(pile)))
+                h[y // 13] |= 1 << (y % 13)
+                h[x // 13] &= ~(1 << (x % 13))
+        elif self.phase != EXCHANGE:
+            b[ME] = c - BID
+        f = self.f
+        rng = Rng(self.draw_seed)
+        for seat in range(1, n):  # the bids still to come, in turn after seat 0
+            if b[seat] < 0:
+                f.seat = seat
+                f.bids = tuple(b)
+                if self.blind[seat] and blind_nil_wanted(f, self.level):
+                    b[seat] = BLIND_NIL
+                else:
+                    b[seat] = choose_bid(f, h[seat * 4:seat * 4 + 4], self.level, rng) - BID
+                cost += _BID_COST
+        if n == 4:
+            for x in (0, 1):  # 1.4: a side with one Blind Nil bidder swaps three cards
+                y = x + 2
+                if (b[x] == BLIND_NIL) != (b[y] == BLIND_NIL):
+                    give = c if x == ME and self.phase == EXCHANGE else exchange_cards(_cards(h, x), b[x] == BLIND_NIL)
+                    back = exchange_cards(_cards(h, y), b[y] == BLIND_NIL)
+                    _move(h, x, y, give)
+                    _move(h, y, x, back)
+        for s in range(4):
+            x = b[s] if s < n else -1
+            w.bid[s] = 0 if x == BLIND_NIL else x
+            w.blind[s] = 1 if x == BLIND_NIL else 0
+            if n == 2:
+                w.left[s] = h[s] | h[4 + s]
+        w.to_move = self.lead
+        return cost
+
+    def verdict(self):
+        """(the best other choice, its points a deal more x10, deals) when the player's
+        was costly: ahead by the search's margin a deal, on at least two deals more
+        than behind, and by more than two standard errors; else None."""
+        best = None
+        n = self.done
+        if n < 2:
+            return None
+        for i in range(1, len(self.cands)):
+            g = self.gain[i]
+            mean = g / n
+            var = (self.sq[i] - g * mean) / (n - 1)
+            if (mean > self.margin and self.ahead[i] >= 2 and mean * mean * n > 4 * var
+                    and (best is None or mean > best[1])):
+                best = (i, mean)
+        if best is None:
+            return None
+        return self.cands[best[0]], int(best[1] * 10 + 0.5), n
