@@ -9,7 +9,7 @@ from engine.bots import spades_bot as sb
 from engine.bots import spades_track as tr
 from engine.bots.spades_review import Review
 from engine.tricks import (HAND_OVER, MATCH_OVER, PLAY, BIDDING, EXCHANGE, DISCARDING, BID, BLIND_NIL,
-                           PASS, DISCARD, DISCARD_DONE, IllegalAction)
+                           LOOK, PASS, DISCARD, DISCARD_DONE, IllegalAction)
 
 
 def _nil_throw(m, v):
@@ -133,8 +133,9 @@ def test_no_review_names_a_card_the_player_could_not_see(n, player):
             assert gain > 0 and deals >= 2 and better != played
             seen += 1
             if trick == 0:  # a choice before the play: a bid, or cards of the hand then
-                if isinstance(played, int):
-                    assert BID <= better <= BID + 13
+                if isinstance(played, int):  # a bid; or Blind Nil against a look (1.4)
+                    unseen = (LOOK, BLIND_NIL)
+                    assert BID <= better <= BID + 13 or played in unseen and better in unseen
                     continue
                 hand = _hand_before(m, EXCHANGE if n == 4 else DISCARDING)
                 assert set(played) <= set(hand) and set(better) <= set(hand) and len(better) <= 3
@@ -256,6 +257,21 @@ def test_a_blind_nil_exchange_from_the_wrong_end_is_flagged(number):
     hand = _hand_before(m, EXCHANGE)
     assert set(got[0][2]) <= set(hand) and sum(c % 13 for c in got[0][2]) > sum(c % 13 for c in got[0][1])
     assert r.par > r.you
+
+
+def _look(m, v):
+    """A look at the cards where hard, far behind, bids Blind Nil unseen (1.4)."""
+    return LOOK if m.phase == BIDDING and not v.looked else None
+
+
+@pytest.mark.parametrize("number", [2, 4])
+def test_a_look_where_hard_bids_blind_nil_is_flagged(number):
+    # issue 25, RULES 1.4: 300 behind, hard's Blind Nil (with its exchange) against a
+    # look and hard's bid on the cards seen, on deals where seat 0's cards are drawn too
+    m, made = play(number, 4, pattern=_look, behind=300)
+    assert made == [(0, LOOK)] and m.bids[0] != BLIND_NIL
+    got = _before(review(m))
+    assert got and got[0][1:3] == (LOOK, BLIND_NIL)
 
 
 @pytest.mark.parametrize("number", [0, 3])

@@ -152,3 +152,28 @@ def test_a_finished_matchs_last_hand_is_replayed_in_a_vm_of_its_own(monkeypatch)
     assert until(hw2, app2, lambda: is_page(app2.screen) and app2.screen.title.text.startswith("Deal 110000: "),
                  play=False, limit=20)
     assert hw2.nvm.writes == 0
+
+
+class _Done:
+    """A finished review's figures (engine/bots/spades_review.py) for the page's rows."""
+    def __init__(self, costly, bid=(70, 31, 68)):
+        self.you, self.par, self.bid, self.costly = -60, 40, bid, costly
+
+
+@pytest.mark.parametrize("n,costly,lines", [
+    (4, [(0, 70, 68, 312, 14)], ["Bidding: you bid 6", " 4: +31 a deal more", " (14 deals)"]),
+    (4, [(0, 64, 65, 150, 16)], ["Bidding: you bid Nil", " 1: +15 a deal more"]),
+    (4, [(0, 81, 80, 1839, 19)], ["You looked at your cards", " Blind Nil: +184 a deal more"]),
+    (4, [(0, 80, 81, 1000, 19)], ["Bidding: you bid Blind Nil", " A look: +100 a deal more"]),
+    (4, [(0, bytes((0, 13, 39)), bytes((12, 25, 51)), 452, 20)],
+     ["You passed 2C 2D 2S", " AC AD AS: +45 a deal more"]),
+    (2, [(0, bytes((0, 1)), b"", 71, 38)], ["You replaced 2C 3C", " none: +7 a deal more", " (38 deals)"]),
+    (4, [(3, 48, 38, 1209, 23)], ["Trick 3: you played JS", " AH: +121 a deal more"]),
+])
+def test_the_reviews_page_names_a_choice_before_the_play(n, costly, lines):
+    # issue 25: a bid, the cards passed (RULES 1.4) or replaced (2.4) in the page's words
+    from ui.spades_hand_review import rows
+    got = [a for a, _, _ in rows(_Done(costly), n)]
+    assert got[:2] == ["You", "Hard in your seat"] and got[2].startswith("You bid 6")
+    i = got.index(lines[0])
+    assert got[i:i + len(lines)] == lines and "No card cost points" not in got

@@ -1,10 +1,12 @@
 """The review's scores of the player's choices before the cards are played
-(engine/bots/spades_review.py): a bid (RULES 1.3, 2.3), the three cards passed in a
-Blind Nil exchange (1.4), the cards replaced after a Double Nil (2.4).
+(engine/bots/spades_review.py): a bid (RULES 1.3, 2.3), Blind Nil or a look at the
+cards (1.4), the three cards passed in a Blind Nil exchange (1.4), the cards replaced
+after a Double Nil (2.4).
 
 The player's choice and the others worth weighing are each played out on the same
-deals, drawn to fit what the player saw then: their hand and the bids so far (two
-players: also the cards they put on the pile). On each deal the rest of what comes
+deals, drawn to fit what the player saw then: their hand (or, before they looked,
+nothing of it: it is drawn too) and the bids so far (two players: also the cards they
+put on the pile). On each deal the rest of what comes
 before the play is the bots' at the table's level (the bids still to come, a Blind
 Nil exchange, the cards drawn in place of replaced ones: the same draw for every
 choice), then the search's policy plays the hand out (spades_track.pick) and the
@@ -17,10 +19,11 @@ sign count of its per-deal difference to the player's.
         ...
     s.verdict()  # (the best other choice, its points a deal more x10, deals) or None
 
-A bid is its action (BID + n); passed or replaced cards are bytes.
+A bid is its action (BID + n), Blind Nil and a look theirs (BLIND_NIL, LOOK: then
+hard's bid on the cards seen); passed or replaced cards are bytes.
 """
 from engine.rng import Rng
-from engine.tricks import View, BID, BLIND_NIL, EXCHANGE, DISCARDING
+from engine.tricks import View, BID, BLIND_NIL, LOOK, EXCHANGE, DISCARDING
 from engine.bots import spades_bot as sb
 from engine.bots.spades_track import Table, const
 from engine.bots.spades_search import sample, misfit, playout, value, MARGIN, TRIES
@@ -28,6 +31,7 @@ from engine.bots.spades_bid import exchange_cards
 from engine.bots.spades_bidding import choose_bid, blind_nil_wanted
 
 ME = 0
+HARD = 3  # spades_bot.LEVELS: the bid made after a look
 _SAMPLE_COST = const(12)  # card plays a drawn sample costs (spades_bot)
 _BID_COST = const(10)  # ... and a bid the bots' rules make for another seat
 
@@ -62,6 +66,9 @@ class Before:
         self.level = level
         self.budget = budget
         self.t = t = sb.table(v)
+        self.me = ME if v.looked else -1  # not looked yet: its own cards are drawn too
+        if not v.looked:
+            t.size[ME] = 13
         self.unseen = sb.unseen_cards(v, t)
         self.buf = bytearray(52)
         self.deal = Table(w.n)
@@ -134,10 +141,10 @@ class Before:
         """One sample of the TRIES a deal takes; the one closest to the bids so far
         stays in self.deal."""
         d = self.work
-        sample(self.t, ME, self.unseen, len(self.unseen), self.rng, d, self.buf)
+        sample(self.t, self.me, self.unseen, len(self.unseen), self.rng, d, self.buf)
         self.spent += _SAMPLE_COST
         self.left -= 1
-        f = misfit(d, ME, self.t.was, self.scratch)
+        f = misfit(d, self.me, self.t.was, self.scratch)
         if self.bestf < 0 or f < self.bestf:
             self.bestf = f
             self.deal.copy_from(d)
@@ -158,10 +165,17 @@ class Before:
                 y = pile.pop(r.below(len(pile)))
                 h[y // 13] |= 1 << (y % 13)
                 h[x // 13] &= ~(1 << (x % 13))
-        elif self.phase != EXCHANGE:
-            b[ME] = c - BID
         f = self.f
         rng = Rng(self.draw_seed)
+        if c == LOOK:  # then hard's bid on the cards seen
+            f.seat = ME
+            f.bids = tuple(b)
+            b[ME] = choose_bid(f, h[0:4], HARD, rng) - BID
+            cost += _BID_COST
+        elif c == BLIND_NIL:
+            b[ME] = BLIND_NIL
+        elif self.phase != EXCHANGE and self.phase != DISCARDING:
+            b[ME] = c - BID
         for seat in range(1, n):  # the bids still to come, in turn after seat 0
             if b[seat] < 0:
                 f.seat = seat

@@ -311,12 +311,16 @@ class Review:
         """The choices to weigh on deals where seat 0's choice before the play (act, or
         from here on in the log: the three cards passed, the cards replaced) is not
         hard's: the player's first, then hard's and a bid either side of the player's;
-        None where it is hard's, or where nothing is scored (looking, a Blind Nil or a
-        Double Nil declared, a replacement after the opponent's own Double Nil)."""
+        None where it is hard's, or where nothing is scored (a Double Nil declared or
+        not, two players' draws, a replacement after the opponent's own Double Nil)."""
         ph = w.phase
         log = self.log
         if ph == BIDDING:
-            if act == hard or not BID <= act <= BID + 13:
+            if act == hard:
+                return None
+            if act == LOOK or act == BLIND_NIL:  # the cards unseen: hard's choice the other
+                return [act, hard]
+            if not BID <= act <= BID + 13:
                 return None
             out = [act, hard]
             for x in (act - 1, act + 1):
