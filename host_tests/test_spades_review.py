@@ -9,7 +9,8 @@ from engine.bots import spades_bot as sb
 from engine.bots import spades_track as tr
 from engine.bots.spades_review import Review
 from engine.tricks import (HAND_OVER, MATCH_OVER, PLAY, BIDDING, EXCHANGE, DISCARDING, BID, BLIND_NIL,
-                           LOOK, PASS, DISCARD, DISCARD_DONE, IllegalAction)
+                           DECLARE, DOUBLE_NIL, NO_DOUBLE_NIL, LOOK, PASS, DISCARD, DISCARD_DONE,
+                           IllegalAction)
 
 
 def _nil_throw(m, v):
@@ -133,9 +134,9 @@ def test_no_review_names_a_card_the_player_could_not_see(n, player):
             assert gain > 0 and deals >= 2 and better != played
             seen += 1
             if trick == 0:  # a choice before the play: a bid, or cards of the hand then
-                if isinstance(played, int):  # a bid; or Blind Nil against a look (1.4)
-                    unseen = (LOOK, BLIND_NIL)
-                    assert BID <= better <= BID + 13 or played in unseen and better in unseen
+                if isinstance(played, int):  # a bid; Blind Nil against a look (1.4), Double Nil or not (2.4)
+                    pairs = ((LOOK, BLIND_NIL), (DOUBLE_NIL, NO_DOUBLE_NIL))
+                    assert BID <= better <= BID + 13 or any(played in p and better in p for p in pairs)
                     continue
                 hand = _hand_before(m, EXCHANGE if n == 4 else DISCARDING)
                 assert set(played) <= set(hand) and set(better) <= set(hand) and len(better) <= 3
@@ -272,6 +273,20 @@ def test_a_look_where_hard_bids_blind_nil_is_flagged(number):
     assert made == [(0, LOOK)] and m.bids[0] != BLIND_NIL
     got = _before(review(m))
     assert got and got[0][1:3] == (LOOK, BLIND_NIL)
+
+
+def _double_nil(m, v):
+    return DOUBLE_NIL if m.phase == DECLARE else None
+
+
+def test_a_double_nil_declared_where_hard_would_not_is_flagged():
+    # issue 25, RULES 2.4: Double Nil declared before the draw, 10 behind; the stock drawn
+    # on each deal, the draws, the replacement and the bids by the bots' rules (hard's for
+    # seat 0): a Double Nil made one hand in five costs about 100 a deal
+    m, made = play(1, 2, pattern=_double_nil, behind=10)
+    assert made == [(0, DOUBLE_NIL)] and m.bids[0] == BLIND_NIL
+    got = _before(review(m))
+    assert got and got[0][1:3] == (DOUBLE_NIL, NO_DOUBLE_NIL) and got[0][3] > 500
 
 
 @pytest.mark.parametrize("number", [0, 3])

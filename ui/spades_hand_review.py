@@ -3,8 +3,8 @@ page shows its progress while the hard search scores the player's cards and play
 deal again with hard in the player's seat (par); B stops it at once. Then the page
 shows both results, the bid against the hand's worth and the costliest one to three
 cards or choices before the play: "Trick 4: you played KH" / " 3H: +18 a deal more" /
-" (40 deals)", "Bidding: you bid 6" / " 4: +31 a deal more", "You passed 2C 3D 4S".
-A or B go back to the hand's end page. Nothing is counted or saved.
+" (40 deals)", "Your bid: 6" / " 4: +31 a deal more", "You passed 2C 3D 4S". A or B
+go back to the hand's end page. Nothing is counted or saved.
 
 On the badge the review runs in a VM of its own (play_review.py: start) from the save
 the hand's end made, beside a page and no table, and goes back through play_ended.py;
@@ -24,7 +24,9 @@ _ENGINE = "engine.bots.spades_review"
 _BID = const(64)  # engine.tricks BID, BLIND_NIL, DOUBLE_NIL (not imported: its names stay out)
 _BLIND_NIL = const(80)
 _LOOK = const(81)
+_WIDE = const(26)  # letters in a row of the page (160 px)
 _DOUBLE_NIL = const(82)
+_NO_DOUBLE_NIL = const(83)
 
 
 class Review:
@@ -107,21 +109,27 @@ def rows(w, n=4):
             better = card_name(better)
         else:  # a choice before the play: a bid, or the cards passed or replaced
             head = ("You looked at your cards" if played == _LOOK else
-                    ("Bidding: you bid %s" if isinstance(played, int) else
+                    "You declared Double Nil" if played == _DOUBLE_NIL else
+                    "No Double Nil declared" if played == _NO_DOUBLE_NIL else
+                    ("Your bid: %s" if isinstance(played, int) else
                      "You passed %s" if n == 4 else "You replaced %s") % _choice(played))
             better = _choice(better)
         out.append((head, "", HEAD))
-        out.append((" %s: +%d a deal more" % (better, (gain + 5) // 10), "", TEXT))
+        line = " %s: +%d a deal more" % (better, (gain + 5) // 10)
+        if len(line) > _WIDE:
+            line = line[:-5]  # " more": three cards named, or a declaration
+        out.append((line, "", TEXT))
         out.append((" (%d deals)" % deals, "", DIM))
     return out  # the card names' code goes as the page does (_leave): a collection here cost a frame
 
 
 def _choice(x):
-    """A bid action ("Nil", "4", "Blind Nil", "A look") or cards passed or replaced
-    ("KS QH 9D", "none")."""
+    """A bid action ("Nil", "4", "Blind Nil", "A look", "Double Nil", "Not declared") or
+    cards passed or replaced ("KS QH 9D", "none")."""
     from ui.card_names import card_name
     if isinstance(x, int):
         return ("Nil" if x == _BID else "Blind Nil" if x == _BLIND_NIL else "A look" if x == _LOOK
+                else "Double Nil" if x == _DOUBLE_NIL else "Not declared" if x == _NO_DOUBLE_NIL
                 else "%d" % (x - _BID))
     return " ".join([card_name(c) for c in x]) if x else "none"
 

@@ -1,15 +1,15 @@
 """The review's scores of the player's choices before the cards are played
 (engine/bots/spades_review.py): a bid (RULES 1.3, 2.3), Blind Nil or a look at the
-cards (1.4), the three cards passed in a Blind Nil exchange (1.4), the cards replaced
-after a Double Nil (2.4).
+cards (1.4), the three cards passed in a Blind Nil exchange (1.4), Double Nil declared
+or not and the cards replaced after it (2.4).
 
 The player's choice and the others worth weighing are each played out on the same
 deals, drawn to fit what the player saw then: their hand (or, before they looked,
-nothing of it: it is drawn too) and the bids so far (two players: also the cards they
-put on the pile). On each deal the rest of what comes
-before the play is the bots' at the table's level (the bids still to come, a Blind
-Nil exchange, the cards drawn in place of replaced ones: the same draw for every
-choice), then the search's policy plays the hand out (spades_track.pick) and the
+nothing of it: it is drawn too; before two players draw, the whole stock) and the bids
+so far (two players: also the cards they put on the pile). On each deal the rest of what comes
+before the play is the bots' at the table's level, hard's for the player (the bids
+still to come, a Blind Nil exchange, two players' draws, the cards drawn in place of
+replaced ones: the same draw for every choice), then the search's policy plays the hand out (spades_track.pick) and the
 hand is measured as the search measures it (spades_search.value). Figures are kept
 as the review keeps a card's: per other choice the sum, the sum of squares and the
 sign count of its per-deal difference to the player's.
@@ -20,10 +20,11 @@ sign count of its per-deal difference to the player's.
     s.verdict()  # (the best other choice, its points a deal more x10, deals) or None
 
 A bid is its action (BID + n), Blind Nil and a look theirs (BLIND_NIL, LOOK: then
-hard's bid on the cards seen); passed or replaced cards are bytes.
+hard's bid on the cards seen), a declaration too (DOUBLE_NIL, NO_DOUBLE_NIL); passed
+or replaced cards are bytes.
 """
 from engine.rng import Rng
-from engine.tricks import View, BID, BLIND_NIL, LOOK, EXCHANGE, DISCARDING
+from engine.tricks import View, BID, BLIND_NIL, LOOK, DOUBLE_NIL, EXCHANGE, DISCARDING, DECLARE
 from engine.bots import spades_bot as sb
 from engine.bots.spades_track import Table, const
 from engine.bots.spades_search import sample, misfit, playout, value, MARGIN, TRIES
@@ -69,6 +70,9 @@ class Before:
         self.me = ME if v.looked else -1  # not looked yet: its own cards are drawn too
         if not v.looked:
             t.size[ME] = 13
+        self.stock = bytearray(range(52)) if w.phase == DECLARE else None  # two players' draws to come
+        self.first = getattr(v, "first", 0)
+        self.declared = bytes(getattr(v, "declared", b""))
         self.unseen = sb.unseen_cards(v, t)
         self.buf = bytearray(52)
         self.deal = Table(w.n)
@@ -140,6 +144,11 @@ class Before:
     def _draw(self):
         """One sample of the TRIES a deal takes; the one closest to the bids so far
         stays in self.deal."""
+        if self.stock is not None:  # before the draw: the stock's order is the deal
+            self.rng.shuffle(self.stock)
+            self.spent += _SAMPLE_COST
+            self.left = 0
+            return
         d = self.work
         sample(self.t, self.me, self.unseen, len(self.unseen), self.rng, d, self.buf)
         self.spent += _SAMPLE_COST
@@ -154,6 +163,8 @@ class Before:
     def _finish(self, w, c):
         """What comes before the play on deal w with choice c, the bots' rules for the
         rest; w is then ready to play. Returns its cost in card plays."""
+        if self.stock is not None:
+            return self._drawn(w, c)
         h = w.h
         n = self.n
         cost = 0
@@ -201,6 +212,66 @@ class Before:
                 w.left[s] = h[s] | h[4 + s]
         w.to_move = self.lead
         return cost
+
+    def _drawn(self, w, c):
+        """Two players, declaration c (2.4): the rest declared, the stock drawn (2.2),
+        Double Nils' cards replaced (2.4) and the bids made (2.3) by the bots' rules
+        (hard's for the player), the same draws for every choice; w is then ready to
+        play. Returns the cost in card plays."""
+        from engine.bots.spades_draw import double_nil_wanted, keep_card, double_nil_discards
+        f = self.f
+        rng = Rng(self.draw_seed)
+        dec = bytearray(self.declared)
+        dec[ME] = 2 if c == DOUBLE_NIL else 1
+        if not dec[1]:
+            f.seat = 1
+            dec[1] = 2 if double_nil_wanted(f, self.level) else 1
+        f.declared = dec
+        hands = ([], [])
+        pile = []
+        st = self.stock
+        s = self.first
+        for p in range(0, 52, 2):
+            keep = st[p]
+            off = st[p + 1]
+            f.seat = s
+            f.hand = hands[s]
+            if not keep_card(f, keep, HARD if s == ME else self.level, rng):
+                keep, off = off, keep
+            hands[s].append(keep)
+            pile.append(off)
+            s ^= 1
+        b = [-1, -1]
+        for x in (self.first, self.first ^ 1):
+            if dec[x] == 2:
+                b[x] = BLIND_NIL
+                out = double_nil_discards(hands[x], HARD if x == ME else self.level)
+                got = [pile.pop(rng.below(len(pile))) for _ in out]  # before these go on it
+                for y in out:
+                    hands[x].remove(y)
+                    pile.append(y)
+                hands[x].extend(got)
+        for x in (self.first ^ 1, self.first):  # 2.3: the second player bids first
+            if b[x] < 0:
+                f.seat = x
+                f.bids = tuple(b)
+                m = [0] * 4
+                for y in hands[x]:
+                    m[y // 13] |= 1 << (y % 13)
+                b[x] = choose_bid(f, m, HARD if x == ME else self.level, rng) - BID
+        h = w.h
+        for i in range(16):
+            h[i] = 0
+        for x in (0, 1):
+            for y in hands[x]:
+                h[x * 4 + y // 13] |= 1 << (y % 13)
+            w.size[x] = 13
+            w.bid[x] = 0 if b[x] == BLIND_NIL else b[x]
+            w.blind[x] = 1 if b[x] == BLIND_NIL else 0
+        for i in range(4):
+            w.left[i] = h[i] | h[4 + i]
+        w.to_move = self.lead
+        return 26 + 2 * _BID_COST
 
     def verdict(self):
         """(the best other choice, its points a deal more x10, deals) when the player's

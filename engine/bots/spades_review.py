@@ -28,7 +28,7 @@ import sys
 
 from engine.lazy import call, forget
 from engine.tricks import (IllegalAction, PLAY, HAND_OVER, MATCH_OVER, BIDDING, EXCHANGE,
-                           DISCARDING, LOOK, DOUBLE_NIL, BID, BLIND_NIL, PASS, DISCARD)
+                           DISCARDING, DECLARE, LOOK, DOUBLE_NIL, BID, BLIND_NIL, PASS, DISCARD)
 from engine.bots import spades_bot as sb
 from engine.bots.spades_bid import masks, tricks10
 
@@ -311,8 +311,8 @@ class Review:
         """The choices to weigh on deals where seat 0's choice before the play (act, or
         from here on in the log: the three cards passed, the cards replaced) is not
         hard's: the player's first, then hard's and a bid either side of the player's;
-        None where it is hard's, or where nothing is scored (a Double Nil declared or
-        not, two players' draws, a replacement after the opponent's own Double Nil)."""
+        None where it is hard's, or where nothing is scored (two players' draws, a
+        replacement after the opponent's own Double Nil)."""
         ph = w.phase
         log = self.log
         if ph == BIDDING:
@@ -327,6 +327,8 @@ class Review:
                 if BID <= x <= BID + 13 and x != hard:
                     out.append(x)
             return out
+        if ph == DECLARE:
+            return None if act == hard else [act, hard]  # Double Nil or not, before the draw
         if ph == EXCHANGE and not v.passed:
             from engine.bots.spades_bid import exchange_cards
             mine = bytes(sorted(x - PASS for x in log[self.i:self.i + 3]))
