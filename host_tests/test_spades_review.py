@@ -179,7 +179,8 @@ def test_par_takes_hards_card_at_the_first_difference_from_the_walk(number, play
 @pytest.mark.parametrize("number", [340, 353])
 def test_a_review_at_a_hard_table_keeps_to_its_budgets(number, monkeypatch):
     # issue 25: 20 board-s a review, par's three hard bots included; a closer look only
-    # while the rest fits (353 spent 63 budgets with a closer look at every doubt)
+    # while the rest fits (353 spent 63 budgets with a closer look at every doubt), and
+    # par's hard bots think on what the walk left (340's par at hard's budget: 49 budgets)
     import sys
     from engine.bots import spades_review as sr
     m, _ = play(number, 4, "easy", level="hard")

@@ -27,13 +27,15 @@ from engine.rng import Rng
 from engine.tricks import View, BID, BLIND_NIL, LOOK, DOUBLE_NIL, EXCHANGE, DISCARDING, DECLARE
 from engine.bots import spades_bot as sb
 from engine.bots.spades_track import Table, const
-from engine.bots.spades_search import sample, misfit, playout, value, MARGIN, TRIES
+from engine.bots.spades_playout import misfit, playout, value
 from engine.bots.spades_bid import exchange_cards
 from engine.bots.spades_bidding import choose_bid, blind_nil_wanted
 
 ME = 0
 HARD = 3  # spades_bot.LEVELS: the bid made after a look
 _SAMPLE_COST = const(12)  # card plays a drawn sample costs (spades_bot)
+_TRIES = const(12)  # samples drawn for a deal, the closest to the bids kept (spades_search TRIES)
+_MARGIN = const(4)  # points a deal another choice must gain (spades_search MARGIN)
 _BID_COST = const(10)  # ... and a bid the bots' rules make for another seat
 
 
@@ -74,7 +76,7 @@ class Before:
         self.first = getattr(v, "first", 0)
         self.declared = bytes(getattr(v, "declared", b""))
         self.unseen = sb.unseen_cards(v, t)
-        self.buf = bytearray(52)
+        self.buf = bytearray(len(self.unseen))
         self.deal = Table(w.n)
         self.work = Table(w.n)
         self.rng = Rng(seed)
@@ -102,7 +104,7 @@ class Before:
         self.scratch = [0] * 4
         self.done = 0
         self.spent = 0
-        self.margin = MARGIN
+        self.margin = _MARGIN
 
     def step(self, n):
         """About n card plays of work; True when the budget is spent."""
@@ -112,7 +114,7 @@ class Before:
                 if not self.left:
                     if self.spent >= self.budget and self.done >= 2:
                         return True
-                    self.left = TRIES
+                    self.left = _TRIES
                     self.bestf = -1
                 self._draw()
                 n -= _SAMPLE_COST
@@ -150,7 +152,23 @@ class Before:
             self.left = 0
             return
         d = self.work
-        sample(self.t, self.me, self.unseen, len(self.unseen), self.rng, d, self.buf)
+        d.copy_from(self.t)
+        u = self.buf
+        u[:] = self.unseen  # same length: in place
+        self.rng.shuffle(u)  # before the play no seat is known void: any order fits
+        h = d.h
+        k = 0
+        for o in range(self.n):
+            if o != self.me:
+                for i in range(4):
+                    h[o * 4 + i] = 0
+                for j in range(k, k + 13):
+                    c = u[j]
+                    h[o * 4 + c // 13] |= 1 << (c % 13)
+                k += 13
+        if self.n == 2:  # the rest lies on the pile
+            for i in range(4):
+                d.left[i] = h[i] | h[4 + i]
         self.spent += _SAMPLE_COST
         self.left -= 1
         f = misfit(d, self.me, self.t.was, self.scratch)

@@ -31,14 +31,17 @@ from engine.tricks import (IllegalAction, PLAY, HAND_OVER, MATCH_OVER, BIDDING, 
                            DISCARDING, DECLARE, LOOK, DOUBLE_NIL, BID, BLIND_NIL, PASS, DISCARD)
 from engine.bots import spades_bot as sb
 from engine.bots.spades_bid import masks, tricks10
+from engine.bots.spades_track import const
 
 ME = 0  # the player's seat
 HARD = 3  # spades_bot.LEVELS
 SHOWN = 3  # costly decisions kept, costliest first
 MORE = 2  # a card hard would not have played: its search goes on this many budgets more
-# a review's searches, par's included, in budgets: about 0.38 board-s each, so 20 board-s
-# a hand; a closer look is taken only while what is left of the review still fits
-CAP = 50
+# a review's searches, par's included, in budgets: 0.38-0.43 board-s each, so 20 board-s
+# a hand; a closer look is taken only while what is left of the review still fits, and
+# par's hard bots think on what is left (three hard bots at the table: up to 48 choices)
+CAP = 46
+_THIN = const(4)  # ... but never on less than a quarter of hard's budget
 AHEAD = 3  # a choice before the play unlike hard's: budgets for its deals (spades_before)
 _LOOKED = 240  # the log's LOOK by seat 0 (engine/spades.py _replay: 240 + seat)
 _BIDS = "engine.bots.spades_bidding"
@@ -186,6 +189,7 @@ class Review:
         self.seat = -1
         self.first = -1  # hard's card at div, from the walk's search there
         self.spent = 0  # card plays the walk's searches have spent
+        self.thinks = budget  # par's hard bots' budget: what the walk left of CAP
         self.par = None
 
     def progress(self):
@@ -369,6 +373,17 @@ class Review:
         if self.div < 0:  # hard would have chosen as the player did, every time
             self.par = self.you
             self.p = None
+            return
+        p = self.p
+        k = 0  # the card choices par's hard bots have left (the last trick's are forced)
+        for seat in range(p.n):
+            if seat == ME or self.level == HARD:
+                k += len(p.hands[seat]) - 1
+        if self.first >= 0:
+            k -= 1
+        room = CAP * self.budget - self.spent
+        if k * self.budget > room:
+            self.thinks = max(self.budget // _THIN, room // k)
 
     def _play(self, n):
         p = self.p
@@ -391,7 +406,7 @@ class Review:
                     __import__(_SEARCH)  # the search's code: a step of its own
                     return False
                 v = p.observation(seat)
-                b = self.bot = sb.Bot(seat, lv, sb.seed(v))
+                b = self.bot = sb.Bot(seat, lv, sb.seed(v), self.thinks)
                 b.begin(v)
                 n -= 1
             searched = b._searching

@@ -14,7 +14,7 @@ seed gives the same answer on every port. The UI runs it in slices:
 from engine.rng import Rng
 from engine.bots import spades_track as tr
 from engine.bots.spades_track import above, below, const, SPADES
-from engine.bots.spades_bid import tricks10, nil_risk
+from engine.bots.spades_playout import misfit, playout, value
 
 MARGIN = 4  # points per deal another card must gain over the policy's
 _EDGE = const(2)  # ... and must beat it on this many more deals than it loses
@@ -25,8 +25,6 @@ _DROP = const(12)  # points per deal behind the best: that card is played out no
 TRIES = 12  # deals drawn per sample; the one that fits the bids best is played
 _ATTEMPTS = const(3)  # attempts at one deal in a slice: a hard deal goes on in the next (30 in one: 190 board-ms)
 
-_BAG_COST = const(6)  # a bag scores 1 now and costs 100/10 later (less: it may never count)
-_SET_COST = const(150)
 _BLIND_FIT = const(45)  # >0: a Blind Nil hand in play fits when its Nil risk is under this
 _FIT_OK = const(5)  # covering a Nil, a sample this close to the bids (x10 tricks
 # beyond the tolerance) is played: the best of twelve alone left near-fits out late
@@ -314,50 +312,6 @@ def _bars(rt, o, c, base, un, no):
 _LATER = [0] * 16
 _NO = [0] * 16  # per seat and suit: the unseen cards its plays show it cannot hold
 _PLAY = [None, 0, 0]  # the plays still to read (inferred), their first leader, how far
-
-
-def misfit(d, seat, was, m, blind_fit=0):
-    """How far the sampled hands in Table d are from their owners' bids (x10 tricks
-    beyond a tolerance): a seat that bid 5 rarely holds a hand worth 2. `was` holds
-    the cards each seat has played (16 masks); m is a 4-entry scratch list."""
-    n = d.n
-    f = 0
-    for o in range(n):
-        b = d.bid[o]
-        if o == seat or b < 0 or (d.blind[o] and not blind_fit):
-            continue
-        for s in range(4):
-            m[s] = d.h[o * 4 + s] | was[o * 4 + s]
-        if b == 0:
-            # a Blind / Double Nil bidder has passed or replaced its worst cards
-            x = nil_risk(m, n) - (_BLIND_FIT if d.blind[o] else 25)
-        else:
-            x = tricks10(m, n) - 10 * b
-            if x < 0:
-                x = -x
-            x -= 12
-        if x > 0:
-            f += x
-    return f
-
-
-def playout(w, rng=None):
-    """Play the hand in Table w to its end with the policy."""
-    pick = tr.pick
-    while True:
-        seat = w.to_move
-        if not w.size[seat]:
-            return
-        w.play(seat, pick(w, seat))
-
-
-def value(w, seat):
-    side = w.side(seat)
-    other = 1 - side
-    v = tr.hand_value(w, side, _BAG_COST) - tr.hand_value(w, other, _BAG_COST)
-    if tr.side_need(w, seat) > 0:
-        v -= _SET_COST  # a set also costs the match's tempo: play safe for the contract
-    return v
 
 
 class Search:
