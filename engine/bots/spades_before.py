@@ -10,7 +10,7 @@ so far (two players: also the cards they put on the pile). On each deal the rest
 before the play is the bots' at the table's level, hard's for the player (the bids
 still to come, a Blind Nil exchange, two players' draws, the cards drawn in place of
 replaced ones: the same draw for every choice), then the search's policy plays the hand out (spades_track.pick) and the
-hand is measured as the search measures it (spades_search.value). Figures are kept
+hand is measured as the search measures it (spades_track.value). Figures are kept
 as the review keeps a card's: per other choice the sum, the sum of squares and the
 sign count of its per-deal difference to the player's.
 
@@ -27,7 +27,8 @@ from engine.rng import Rng
 from engine.tricks import View, BID, BLIND_NIL, LOOK, DOUBLE_NIL, EXCHANGE, DISCARDING, DECLARE
 from engine.bots import spades_bot as sb
 from engine.bots.spades_track import Table, const
-from engine.bots.spades_playout import misfit, playout, value
+from engine.bots.spades_track import playout, value
+from engine.bots.spades_bid import misfit
 from engine.bots.spades_bid import exchange_cards
 from engine.bots.spades_bidding import choose_bid, blind_nil_wanted
 

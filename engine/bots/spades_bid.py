@@ -1,5 +1,6 @@
 """Spades hand evaluation for the bots: trick estimates, Nil risk, bids, exchange and
-two-player draw choices. Hands are 4 per-suit 13-bit masks (spades_track), values are
+two-player draw choices, and how far a drawn deal is from the bids (misfit: the
+search's samples and the review's choices before the play). Hands are 4 per-suit 13-bit masks (spades_track), values are
 in tenths of a trick so everything stays a small int.
 """
 from engine.bots.spades_track import top, count
@@ -132,3 +133,30 @@ def guess_bid(m, n=4):
     else:
         b = (9 * est + 200) // 100
     return 1 if b < 1 else (13 if b > 13 else b)
+
+
+def misfit(d, seat, was, m, blind_fit=0):
+    """How far the sampled hands in Table d are from their owners' bids (x10 tricks
+    beyond a tolerance): a seat that bid 5 rarely holds a hand worth 2. `was` holds
+    the cards each seat has played (16 masks); m is a 4-entry scratch list. A Blind
+    Nil hand is weighed once it has passed its cards: then it fits while its Nil risk
+    is under blind_fit (0: not weighed)."""
+    n = d.n
+    f = 0
+    for o in range(n):
+        b = d.bid[o]
+        if o == seat or b < 0 or (d.blind[o] and not blind_fit):
+            continue
+        for s in range(4):
+            m[s] = d.h[o * 4 + s] | was[o * 4 + s]
+        if b == 0:
+            # a Blind / Double Nil bidder has passed or replaced its worst cards
+            x = nil_risk(m, n) - (blind_fit if d.blind[o] else 25)
+        else:
+            x = tricks10(m, n) - 10 * b
+            if x < 0:
+                x = -x
+            x -= 12
+        if x > 0:
+            f += x
+    return f

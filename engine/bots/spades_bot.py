@@ -175,9 +175,9 @@ def _let_search_go():
     save) and the bidding's code have their room, not a hole beside them."""
     if _SEARCH:
         _SEARCH.pop()
-    for name in ("engine.bots.spades_search", "engine.bots.spades_playout"):
-        if name in sys.modules:
-            lazy.forget(name)
+    name = "engine.bots.spades_search"
+    if name in sys.modules:
+        lazy.forget(name)
 
 
 class Bot:

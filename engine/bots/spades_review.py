@@ -14,7 +14,7 @@ nothing.
     r.you, r.par  # side 0's points in the hand, and with hard in seat 0
 
 The search is the hard bot's own: its seed (spades_bot.seed), budget and deals, its
-measure of a deal (points with bags and a set charged, spades_search.value). A card is
+measure of a deal (points with bags and a set charged, spades_track.value). A card is
 costly only where the search itself would have played the other: ahead by its margin
 over the deals and on at least two deals more than behind, and by more than two
 standard errors of the per-deal difference. So a player who plays hard's choices gets

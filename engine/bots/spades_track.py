@@ -6,7 +6,8 @@ bids, tricks won, the trick in progress, who is known void (`void[seat]`, 4 bits
 and whether spades are broken. The bot builds it from its own observation only
 (`from_view`): other seats' masks stay 0 there and `left` holds the cards this seat
 has not seen played. The search fills the other seats with a sampled deal and plays
-the hand out with `pick`, the same policy the normal bot plays with.
+the hand out with `pick`, the same policy the normal bot plays with (`playout`), and
+measures it with `value` (the review's choices before the play too: spades_before).
 
 Everything is small ints: no allocation in `pick` / `play` (they run in playouts).
 """
@@ -503,6 +504,30 @@ def _lead(t, seat, md):
         return bs * 13 + low(h[b + bs])
     WHY[0] = 37
     return SPADES * 13 + low(sp)
+
+
+_BAG_COST = const(6)  # a bag scores 1 now and costs 100/10 later (less: it may never count)
+_SET_COST = const(150)
+
+
+def playout(w, rng=None):
+    """Play the hand in Table w to its end with the policy."""
+    # the local name: one global lookup a playout, not one a card
+    p = pick
+    while True:
+        seat = w.to_move
+        if not w.size[seat]:
+            return
+        w.play(seat, p(w, seat))
+
+
+def value(w, seat):
+    side = w.side(seat)
+    other = 1 - side
+    v = hand_value(w, side, _BAG_COST) - hand_value(w, other, _BAG_COST)
+    if side_need(w, seat) > 0:
+        v -= _SET_COST  # a set also costs the match's tempo: play safe for the contract
+    return v
 
 
 def hand_value(t, side, bag_cost):
