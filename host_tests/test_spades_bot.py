@@ -250,8 +250,25 @@ def test_exchange_cards():
     assert set(bd.exchange_cards(hand, False)) == set(cards("3H 4D 5D"))
     hand = cards("9S 8S 7S 2S AH 3H 4D 5D 6D 7C 8C 9C TC")
     assert set(bd.exchange_cards(hand, True)) == set(cards("9S 8S AH"))
+    # equal cards (3S as a 7, 8D, 8H): lowest suit first, as the hand is sorted
     assert set(bd.exchange_cards(cards("2S 3S 8H 9H TH JH QH KH AH 8D 9D TD JD"), False)) \
-        == set(cards("2S 3S 8H"))
+        == set(cards("2S 8D 8H"))
+
+
+def test_exchange_cards_do_not_hang_on_the_hands_order():
+    # RULES 1.4 and 4 (a deal number deals the same game everywhere): equal cards (an
+    # ace of each side suit, three kings) are passed lowest suit first, whatever order
+    # the hand is in; MicroPython's sort is not stable, so an order of equal keys left
+    # to the sort passed other cards on the badge than in the window
+    from engine.rng import Rng
+    hand = cards("AH AD AC KH KD KC 2S 3H 4D 5C 6H 7D 8C")
+    want = {True: cards("AC AD AH"), False: cards("3H 4D 5C")}
+    rng = Rng(5)
+    for _ in range(20):
+        h = bytearray(hand)
+        rng.shuffle(h)
+        for bidder in (True, False):
+            assert bd.exchange_cards(h, bidder) == want[bidder]
 
 
 # ---- the search ----

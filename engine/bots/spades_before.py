@@ -26,18 +26,16 @@ or replaced cards are bytes.
 from engine.rng import Rng
 from engine.tricks import View, BID, BLIND_NIL, LOOK, DOUBLE_NIL, EXCHANGE, DISCARDING, DECLARE
 from engine.bots import spades_bot as sb
-from engine.bots.spades_track import Table, const
-from engine.bots.spades_track import playout, value
-from engine.bots.spades_bid import misfit
-from engine.bots.spades_bid import exchange_cards
+from engine.bots.spades_track import Table, const, playout, value
+from engine.bots.spades_bid import misfit, exchange_cards
 from engine.bots.spades_bidding import choose_bid, blind_nil_wanted
 
 ME = 0
 HARD = 3  # spades_bot.LEVELS: the bid made after a look
 _SAMPLE_COST = const(12)  # card plays a drawn sample costs (spades_bot)
+_BID_COST = const(10)  # ... and a bid the bots' rules make for another seat
 _TRIES = const(12)  # samples drawn for a deal, the closest to the bids kept (spades_search TRIES)
 _MARGIN = const(4)  # points a deal another choice must gain (spades_search MARGIN)
-_BID_COST = const(10)  # ... and a bid the bots' rules make for another seat
 
 
 def _cards(h, seat):
@@ -79,6 +77,7 @@ class Before:
         self.unseen = sb.unseen_cards(v, t)
         self.buf = bytearray(len(self.unseen))
         self.deal = Table(w.n)
+        self.deal.copy_from(t)  # its options (bag_penalty): before the draw, no sample sets them
         self.work = Table(w.n)
         self.rng = Rng(seed)
         self.bids = list(v.bids)

@@ -113,12 +113,14 @@ def nil_risk(m, n=4):
 def exchange_cards(hand, bidder):
     """Blind Nil exchange (RULES 1.4): the Blind Nil bidder passes its three most
     dangerous high cards (a spade counts about five ranks more: late in the hand it
-    may have to ruff), the partner its three lowest (a spade as a 7)."""
+    may have to ruff), the partner its three lowest (a spade as a 7). Equal cards go
+    lowest suit first: the card itself is in the key, since MicroPython's sort is not
+    stable (a key that ties passed other cards on the badge than on a laptop)."""
     cards = list(hand)
     if bidder:
-        cards.sort(key=lambda c: -((c % 13) * 4 + (19 if c // 13 == SPADES else 0)))
+        cards.sort(key=lambda c: -((c % 13) * 4 + (19 if c // 13 == SPADES else 0)) * 64 + c)
     else:
-        cards.sort(key=lambda c: (c % 13) * 4 + (20 if c // 13 == SPADES else 0))
+        cards.sort(key=lambda c: ((c % 13) * 4 + (20 if c // 13 == SPADES else 0)) * 64 + c)
     return cards[:3]
 
 

@@ -363,9 +363,11 @@ class Review:
     def _par(self):
         """The walk is over: the costliest decisions kept; par plays on from where hard
         would first have done otherwise."""
-        f = self.found
-        f.sort(key=lambda x: -x[3])
-        self.costly = f[:SHOWN]
+        # costliest first, equal ones in the hand's order (MicroPython's sort is not
+        # stable: the order must be in the key, the same on every port)
+        f = [(-self.found[i][3], i) for i in range(len(self.found))]
+        f.sort()
+        self.costly = [self.found[i] for _, i in f[:SHOWN]]
         self.found = None
         self.w = None
         self.search = self.scored = None

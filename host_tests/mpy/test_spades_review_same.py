@@ -14,15 +14,23 @@ PARS = (
     ((328, 4, "easy", "normal"), (-50, 143, 7, [(0, 65, 64, 1250, 15)])),  # a bid of 1: Nil +125 a deal
     ((302, 4, "easy", "hard"), (42, 41, 20, [(9, 31, 21, 71, 7), (7, 8, 10, 45, 11)])),
     ((303, 2, "easy", "normal"), (62, 82, 3, [(9, 22, 50, 93, 40)])),
+    # a match's hand 6, 300 behind: hard bids Blind Nil unseen where normal looks (its
+    # unseen cards drawn too); two players 445 behind: hard declares Double Nil where
+    # normal does not (the whole stock drawn on each deal)
+    ((302, 4, "normal", "normal", 300), (50, -178, 2, [(0, 81, 80, 1097, 19), (5, 37, 8, 623, 22)])),
+    ((300, 2, "normal", "normal", 445), (32, -198, 0, [(10, 27, 36, 785, 108)])),
 )
 
 
-def _reviewed(number, n, player, level):
+def _reviewed(number, n, player, level, behind=0):
     from engine.bots import spades_bot as sb
     from engine.bots.spades_review import Review
     from engine.tricks import HAND_OVER, MATCH_OVER
     m = (spades if n == 4 else spades2).Match(1, _deal=False)
-    deal_number(m, number)
+    if behind:
+        m.scores = [0, behind]
+        m.hand_no = 6
+    deal_number(m, number, not behind)
     while m.phase != HAND_OVER and m.phase != MATCH_OVER:
         s = m.to_move
         v = m.observation(s)
