@@ -38,20 +38,6 @@ _TRIES = const(12)  # samples drawn for a deal, the closest to the bids kept (sp
 _MARGIN = const(4)  # points a deal another choice must gain (spades_search MARGIN)
 
 
-def _cards(h, seat):
-    """The cards of seat in the masks h, lowest first."""
-    out = []
-    for s in range(4):
-        m = h[seat * 4 + s]
-        r = 0
-        while m:
-            if m & 1:
-                out.append(s * 13 + r)
-            m >>= 1
-            r += 1
-    return out
-
-
 def _move(h, seat, to, cards):
     for c in cards:
         b = 1 << (c % 13)
@@ -76,6 +62,8 @@ class Before:
         self.declared = bytes(getattr(v, "declared", b""))
         self.unseen = sb.unseen_cards(v, t)
         self.buf = bytearray(len(self.unseen))
+        self.order = bytearray(len(self.unseen))  # the kept deal: 13 cards a seat in turn
+        self.mine = v.hand
         self.deal = Table(w.n)
         self.deal.copy_from(t)  # its options (bag_penalty): before the draw, no sample sets them
         self.work = Table(w.n)
@@ -175,6 +163,7 @@ class Before:
         if self.bestf < 0 or f < self.bestf:
             self.bestf = f
             self.deal.copy_from(d)
+            self.order[:] = u
         if f == 0:
             self.left = 0
 
@@ -218,8 +207,8 @@ class Before:
             for x in (0, 1):  # 1.4: a side with one Blind Nil bidder swaps three cards
                 y = x + 2
                 if (b[x] == BLIND_NIL) != (b[y] == BLIND_NIL):
-                    give = c if x == ME and self.phase == EXCHANGE else exchange_cards(_cards(h, x), b[x] == BLIND_NIL)
-                    back = exchange_cards(_cards(h, y), b[y] == BLIND_NIL)
+                    give = c if x == ME and self.phase == EXCHANGE else exchange_cards(self._held(x), b[x] == BLIND_NIL)
+                    back = exchange_cards(self._held(y), b[y] == BLIND_NIL)
                     _move(h, x, y, give)
                     _move(h, y, x, back)
         for s in range(4):
@@ -230,6 +219,13 @@ class Before:
                 w.left[s] = h[s] | h[4 + s]
         w.to_move = self.lead
         return cost
+
+    def _held(self, seat):
+        """The cards seat holds in the kept deal, lowest first, as a hand is kept."""
+        if seat == self.me:
+            return self.mine
+        k = (seat - (self.me >= 0)) * 13
+        return bytes(sorted(self.order[k:k + 13]))
 
     def _drawn(self, w, c):
         """Two players, declaration c (2.4): the rest declared, the stock drawn (2.2),
