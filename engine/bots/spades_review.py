@@ -20,9 +20,14 @@ over the deals and on at least two deals more than behind, and by more than two
 standard errors of the per-deal difference. So a player who plays hard's choices gets
 no costly decision, and until the first decision where the player did otherwise, par's
 hard bot would have done the same: par replays the log to there and plays on (with the
-card the walk's search found there: hard's very search, not run twice).
-Bids, the exchange and two players' draws are compared with hard's choice for par;
-only the bid is shown (against the hand's trick estimate, spades_bid.tricks10).
+card the walk's search found there: hard's very search, not run twice). At a table of
+hard bots par's would overrun the review's budgets (CAP): they think on what the walk
+left of it, a quarter of hard's budget at least.
+The choices before the play where the player's is not hard's (a bid, Blind Nil or a
+look, Double Nil or not, the cards passed or replaced) are weighed on deals of their
+own (engine/bots/spades_before.py) by the same test, and are costly entries of trick
+0; two players' draws are compared with hard's for par only. The bid is also shown
+against the hand's trick estimate (spades_bid.tricks10).
 """
 import sys
 
@@ -351,14 +356,18 @@ class Review:
         """True when `more` card plays of search now leave room in CAP for the rest:
         a budget for each later card of the player's, and for each card par's hard
         bots will choose (the last trick's are forced)."""
-        rest = len(self.w.hands[ME]) - 2
+        rest = len(self.w.hands[ME]) - 2 + self._par_choices()
+        return self.spent + more + rest * self.budget <= CAP * self.budget
+
+    def _par_choices(self):
+        """The card choices par's hard bots have left from where par's match is (the
+        last trick's are forced; the first, where the walk searched it, is known)."""
         p = self.p
+        k = 0
         for seat in range(p.n):
             if seat == ME or self.level == HARD:
-                rest += len(p.hands[seat]) - 1
-        if self.first >= 0:
-            rest -= 1
-        return self.spent + more + rest * self.budget <= CAP * self.budget
+                k += len(p.hands[seat]) - 1
+        return k - (self.first >= 0)
 
     def _par(self):
         """The walk is over: the costliest decisions kept; par plays on from where hard
@@ -376,13 +385,7 @@ class Review:
             self.par = self.you
             self.p = None
             return
-        p = self.p
-        k = 0  # the card choices par's hard bots have left (the last trick's are forced)
-        for seat in range(p.n):
-            if seat == ME or self.level == HARD:
-                k += len(p.hands[seat]) - 1
-        if self.first >= 0:
-            k -= 1
+        k = self._par_choices()
         room = CAP * self.budget - self.spent
         if k * self.budget > room:
             self.thinks = max(self.budget // _THIN, room // k)
