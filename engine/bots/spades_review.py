@@ -42,10 +42,10 @@ ME = 0  # the player's seat
 HARD = 3  # spades_bot.LEVELS
 SHOWN = 3  # costly decisions kept, costliest first
 MORE = 2  # a card hard would not have played: its search goes on this many budgets more
-# a review's searches, par's included, in budgets: 0.38-0.43 board-s each, so 20 board-s
+# a review's searches, par's included, in budgets: 0.38-0.47 board-s each, so 20 board-s
 # a hand; a closer look is taken only while what is left of the review still fits, and
 # par's hard bots think on what is left (three hard bots at the table: up to 48 choices)
-CAP = 46
+CAP = 44
 _THIN = const(4)  # ... but never on less than a quarter of hard's budget
 AHEAD = 3  # a choice before the play unlike hard's: budgets for its deals (spades_before)
 _LOOKED = 240  # the log's LOOK by seat 0 (engine/spades.py _replay: 240 + seat)
