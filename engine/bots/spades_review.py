@@ -52,6 +52,7 @@ _LOOKED = 240  # the log's LOOK by seat 0 (engine/spades.py _replay: 240 + seat)
 _BIDS = "engine.bots.spades_bidding"
 _SEARCH = "engine.bots.spades_search"
 _BEFORE = "engine.bots.spades_before"
+_DRAW = "engine.bots.spades_draw"  # the bots' choices call it and let it go (engine.lazy)
 
 
 def _twin(t, cands, card):
@@ -243,6 +244,8 @@ class Review:
                 if got is not None:
                     self.found.append((0, b.cands[0]) + got)
                 forget(_BEFORE)
+                if _DRAW in sys.modules:  # its draws' rules (two players, before the draw)
+                    forget(_DRAW)
                 return  # the choice itself in the next step
             s = self.search
             if s is not None:
