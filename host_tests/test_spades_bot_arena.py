@@ -61,3 +61,13 @@ def test_arena_hands_command_line_with_hard_bids():
     last = out.stdout.strip().splitlines()[-1]
     assert last.startswith("result: pair_points=") and last.endswith(" hands=2")
     assert "bag_charged=" in last and "last seat declined" in out.stdout
+
+
+def test_a_level_that_bids_blind_nil_at_every_chance():
+    # `<level>-blind` (what a Blind Nil is worth, RULES 1.4): from 0-0 normal never bids
+    # one; normal-blind bids one on every side's first bid, and the page counts them
+    lines = []
+    A, B, _, _ = ah.run("spades4", "normal-blind", "normal", 4, 7, 300, True, lines.append)
+    assert A.blind == A.nils == 8 and B.blind == 0  # 4 deals, each played twice
+    assert "blind nils made %d/8" % A.blind_made in lines[1]
+    assert ah.modified_level("hard-blindafter3") == ("hard", 3, True) and ah.modified_level("hard") is None

@@ -13,7 +13,9 @@ hand, and the trick left to the opponent) and its laptop milliseconds a card (ca
 chosen from two or more: the compute the sparring partners' iterations are matched
 to). Level `hard-bids` bids as hard and plays
 its cards as normal (the search's worth alone), `<level>-nonil` is the level with Nil
-and Blind Nil turned off (what its Nils are worth); `ismcts:<iterations>` and `seer` are
+and Blind Nil turned off (what its Nils are worth), `<level>-blind` the level bidding
+Blind Nil at every chance (its partner not Nil or Blind Nil already), `<level>-blindafter3`
+only once the partner bid 3 or more (what a Blind Nil is worth); `ismcts:<iterations>` and `seer` are
 the sparring partners (spar_level, tools/spar_ismcts.py and tools/spar_seer.py). Last line:
 `result: pair_points=<x> ci95=<lo>-<hi> bag_charged=<y> bag_ci95=<lo>-<hi> hands=<n>`.
 """
@@ -22,7 +24,7 @@ import time
 
 from engine.bots import spades_bot as sb
 from engine.bots import spades_track as tr
-from engine.tricks import BIDDING, HAND_OVER, MATCH_OVER, PLAY
+from engine.tricks import BIDDING, BLIND_NIL, HAND_OVER, MATCH_OVER, PLAY
 
 BAG_CHARGE = 10
 
@@ -58,6 +60,38 @@ class NoNil:
             sbd.NIL_RISK, sbd.blind_nil_wanted = risk, wanted
 
 
+class Blind:
+    """A level that bids Blind Nil at its bidding turn, before looking, whenever its
+    partner has not bid Nil or Blind Nil (min_partner: only when the partner has not bid
+    yet or bid at least that many; after: only once the partner has bid); otherwise the
+    level's own choice."""
+
+    def __init__(self, seat, level, seed, budget, match=None, min_partner=0, after=False):
+        self.bot = make_bot(seat, level, seed, budget, match)
+        self.min_partner = min_partner
+        self.after = after
+
+    def act(self, v):
+        if v.phase == BIDDING and v.blind_nil and len(v.bids) == 4 and not v.looked:
+            p = v.bids[v.seat ^ 2]
+            if p != 0 and p != BLIND_NIL and (p < 0 and not self.after or p >= self.min_partner):
+                return BLIND_NIL
+        return self.bot.act(v)
+
+
+# modifier, min_partner, after: -blindafter3 leaves the side's first bidder to the level
+BLIND_LEVELS = (("-blindafter3", 3, True), ("-blind", 0, False))
+
+
+def modified_level(level):
+    """(base level, min_partner, after) for `<level>-blind` and `<level>-blindafter3`
+    (Blind), else None."""
+    for tail, k, after in BLIND_LEVELS:
+        if level.endswith(tail) and len(level) > len(tail):
+            return level[:-len(tail)], k, after
+    return None
+
+
 def spar_level(level):
     """The sparring partners' level names (tools/spar_ismcts.py, tools/spar_seer.py):
     ("ismcts", iterations, policy rollouts?) for `ismcts:<iterations>` (`:random`
@@ -84,6 +118,9 @@ def make_bot(seat, level, seed, budget, match=None):
         return BidsOnly(seat, seed, budget)
     if level.endswith("-nonil"):
         return NoNil(seat, level[:-6], seed, budget)
+    bl = modified_level(level)
+    if bl is not None:
+        return Blind(seat, bl[0], seed, budget, match, bl[1], bl[2])
     sp = spar_level(level)
     if sp is None:
         return sb.Bot(seat, level, seed, budget)
@@ -193,10 +230,11 @@ def run(game, a, b, hands, seed, budget, quiet=False, out=print):
     out("game %s  a=%s  b=%s  seed %d  deals %d (each played twice)  budget %d"
         % (game, a, b, seed, hands, budget))
     for name, st in (("a:" + a, A), ("b:" + b, B)):
-        out("%-11s contracts made %d/%d = %.3f  nils made %d/%d  bags a hand %.2f"
+        out("%-11s contracts made %d/%d = %.3f  nils made %d/%d  blind nils made %d/%d"
+            "  bags a hand %.2f"
             "  last seat declined %d of %d  ms/card %.2f"
             % (name, st.made, st.contracts, st.made / max(1, st.contracts), st.nils_made,
-               st.nils, st.bags / (2 * hands), st.declined, st.chances,
+               st.nils, st.blind_made, st.blind, st.bags / (2 * hands), st.declined, st.chances,
                1000 * st.think / max(1, st.cards)))
     p, plo, phi = interval(plain)
     g, glo, ghi = interval(charged)

@@ -147,7 +147,11 @@ def level_name(x):
     """--a / --b: a bot level, hard-bids, or a sparring partner (arena_hands.spar_level)."""
     if x in LEVELS or x == "hard-bids" or x.endswith("-nonil") and x[:-6] in LEVELS:
         return x
-    from arena_hands import spar_level
+    from arena_hands import modified_level, spar_level
+    bl = modified_level(x)
+    if bl is not None:
+        level_name(bl[0])  # the base level must parse
+        return x
     try:
         ok = spar_level(x)
     except ValueError as e:
