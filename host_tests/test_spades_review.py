@@ -236,7 +236,7 @@ def _before(r):
     return [c for c in r.costly if c[0] == 0]
 
 
-@pytest.mark.parametrize("n,number", [(4, 1), (4, 5), (2, 0), (2, 4)])
+@pytest.mark.parametrize("n,number", [(4, 2), (4, 6), (2, 0), (2, 4)])
 def test_a_bid_three_over_hards_is_flagged(n, number):
     # issue 25: the bid scored on deals (1.3 and 2.3; a set costs 10 a trick bid, 1.7 and 2.6)
     m, made = play(number, n, pattern=_overbid, behind=10)
