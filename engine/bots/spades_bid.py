@@ -1,7 +1,8 @@
 """Spades hand evaluation for the bots: trick estimates, Nil risk, bids, exchange and
 two-player draw choices, and how far a drawn deal is from the bids (misfit: the
-search's samples and the review's choices before the play). Hands are 4 per-suit 13-bit masks (spades_track), values are
-in tenths of a trick so everything stays a small int.
+search's samples and the review's choices before the play). Hands are 4 per-suit
+13-bit masks (spades_track), values are in tenths of a trick so everything stays a
+small int.
 """
 from engine.bots.spades_track import top, count
 

@@ -13,8 +13,7 @@ seed gives the same answer on every port. The UI runs it in slices:
 """
 from engine.rng import Rng
 from engine.bots import spades_track as tr
-from engine.bots.spades_track import above, below, const, SPADES
-from engine.bots.spades_track import playout, value
+from engine.bots.spades_track import above, below, const, SPADES, playout, value
 from engine.bots.spades_bid import misfit
 
 MARGIN = 4  # points per deal another card must gain over the policy's
