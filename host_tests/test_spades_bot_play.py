@@ -389,13 +389,13 @@ def test_hard_draws_spades_and_side_aces_and_kings():
 
 def test_blind_nils_only_with_strong_cover():
     # RULES 1.4: decided before looking; normal's Blind Nils fail a third of the time,
-    # so it wants a partner who bid 4 or more; hard also one yet to bid (far behind), and
-    # one who bid 3 (whatever the score: test_spades_bot.py)
+    # so it wants a partner who bid 4 or more (hard too, whatever the score:
+    # test_spades_bot.py); hard also one yet to bid, far behind
     far = (100, 420)
     for p, want in ((3, False), (4, True), (-1, False), (0, False)):
         v = Obs(looked=False, hand=b"", scores=far, bids=[-1, 4, p, 3])
         for lv in ("normal", "hard"):
-            assert (sb.Bot(0, lv).act(v) == BLIND_NIL) == (want or lv == "hard" and p in (-1, 3))
+            assert (sb.Bot(0, lv).act(v) == BLIND_NIL) == (want or (lv, p) == ("hard", -1))
     # 200 behind, opponents far from the target: look at the cards
     v = Obs(looked=False, hand=b"", scores=(100, 300), bids=[-1, 4, 5, 3])
     assert sb.Bot(0, "normal").act(v) != BLIND_NIL
@@ -405,7 +405,7 @@ def test_blind_nils_only_with_strong_cover():
     assert sb.Bot(0, "normal").act(v) != BLIND_NIL
     # hard gambles beside a partner's 4 whatever the score (with the exchange's spades
     # passed first its Blind Nils were made 148 of 151 on the tuning seeds from 50
-    # behind, 196 of 203 from 0-0 beside a 3), on a partner yet to bid from 150 behind
+    # behind, 111 of 116 from 0-0), on a partner yet to bid from 150 behind
     for scores, p, want in (((400, 360), 4, True), ((350, 400), 4, True),
                             ((300, 400), -1, False), ((250, 400), -1, True)):
         v = Obs(looked=False, hand=b"", scores=scores, bids=[-1, 4, p, 3])
