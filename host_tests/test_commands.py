@@ -48,6 +48,9 @@ COMMANDS = {
     "tools/arena.py --a hard --b normal --hands 300 --seed 1":
         ("run", ["tools/arena.py", "--a", "hard", "--b", "normal", "--hands", "2", "--seed", "1",
                  "--budget", "100"], r"result: pair_points=\S+ .* hands=2$"),
+    "tools/arena.py --a hard-blind":
+        ("run", ["tools/arena.py", "--a", "hard-blind", "--b", "normal", "--hands", "2", "--seed", "1",
+                 "--budget", "100"], r"result: pair_points=\S+ .* hands=2$"),
     # 10 matches a pair: the ladder holds (exit 0) where 2 would leave it to chance
     "tools/arena.py --game spit --levels": ("run", ["tools/arena.py", "--game", "spit", "--levels", "--matches", "10"],
                                             r"result: ladder_ok=1 top_vs_1="),
