@@ -27,7 +27,8 @@ from engine.rng import Rng
 from engine.tricks import View, BID, BLIND_NIL, LOOK, DOUBLE_NIL, EXCHANGE, DISCARDING, DECLARE
 from engine.bots import spades_bot as sb
 from engine.bots.spades_track import Table, const, playout, value
-from engine.bots.spades_bid import misfit, exchange_cards
+from engine.bots.spades_bid import misfit, exchange_cards, masks
+from engine.bots.spades_review import spread, costly
 from engine.bots.spades_bidding import choose_bid, blind_nil_wanted
 
 ME = 0
@@ -269,16 +270,10 @@ class Before:
             if b[x] < 0:
                 f.seat = x
                 f.bids = tuple(b)
-                m = [0] * 4
-                for y in hands[x]:
-                    m[y // 13] |= 1 << (y % 13)
-                b[x] = choose_bid(f, m, HARD if x == ME else self.level, rng) - BID
+                b[x] = choose_bid(f, masks(hands[x]), HARD if x == ME else self.level, rng) - BID
         h = w.h
-        for i in range(16):
-            h[i] = 0
         for x in (0, 1):
-            for y in hands[x]:
-                h[x * 4 + y // 13] |= 1 << (y % 13)
+            h[x * 4:x * 4 + 4] = masks(hands[x])
             w.size[x] = 13
             w.bid[x] = 0 if b[x] == BLIND_NIL else b[x]
             w.blind[x] = 1 if b[x] == BLIND_NIL else 0
@@ -289,18 +284,14 @@ class Before:
 
     def verdict(self):
         """(the best other choice, its points a deal more x10, deals) when the player's
-        was costly: ahead by the search's margin a deal, on at least two deals more
-        than behind, and by more than two standard errors; else None."""
+        was costly (spades_review.costly), else None."""
         best = None
         n = self.done
         if n < 2:
             return None
         for i in range(1, len(self.cands)):
-            g = self.gain[i]
-            mean = g / n
-            var = (self.sq[i] - g * mean) / (n - 1)
-            if (mean > self.margin and self.ahead[i] >= 2 and mean * mean * n > 4 * var
-                    and (best is None or mean > best[1])):
+            mean, var = spread(self.gain[i], self.sq[i], n)
+            if costly(mean, var, n, self.ahead[i], self.margin) and (best is None or mean > best[1]):
                 best = (i, mean)
         if best is None:
             return None

@@ -35,7 +35,7 @@ from engine.lazy import call, forget
 from engine.tricks import (IllegalAction, PLAY, HAND_OVER, MATCH_OVER, BIDDING, EXCHANGE,
                            DISCARDING, DECLARE, LOOK, DOUBLE_NIL, BID, BLIND_NIL, PASS, DISCARD)
 from engine.bots import spades_bot as sb
-from engine.bots.spades_bid import masks, tricks10
+from engine.bots.spades_bid import masks, tricks10, exchange_cards
 from engine.bots.spades_track import const
 
 ME = 0  # the player's seat
@@ -71,6 +71,21 @@ def _twin(t, cands, card):
             if b == a or not (others >> (a + 1)) & ((1 << (b - a - 1)) - 1):
                 return j
     return -1
+
+
+def spread(g, sq, n):
+    """The mean and the variance of n per-deal differences whose sum is g and sum of
+    squares sq (n >= 2)."""
+    mean = g / n
+    return mean, (sq - g * mean) / (n - 1)
+
+
+def costly(mean, var, n, ahead, margin):
+    """True when another choice, ahead of the one made by mean points a deal over n
+    deals (ahead: deals ahead less deals behind), makes the one made costly: ahead by
+    the margin, on at least two deals more than behind, by more than two standard
+    errors (the cards' and the choices before the play's test alike)."""
+    return mean > margin and ahead >= 2 and mean * mean * n > 4 * var
 
 
 def _scored():
@@ -152,13 +167,11 @@ def _scored():
                 n = self.n[x]
                 if n < 2 or x == self.card:
                     continue
-                mean = self.gain[x] / n
-                var = (self.sq[x] - self.gain[x] * mean) / (n - 1)
+                mean, var = spread(self.gain[x], self.sq[x], n)
                 d = self.margin - mean
                 if d <= 0 or d * d * n <= 4 * var:
                     clear = False  # not below the margin by two standard errors
-                if (mean > self.margin and self.ahead[x] >= 2 and mean * mean * n > 4 * var
-                        and (best is None or mean > best[1])):
+                if costly(mean, var, n, self.ahead[x], self.margin) and (best is None or mean > best[1]):
                     best = (x, mean, n)
             if settled:  # stopping on a flag this early would flag more by chance
                 return best is None and clear
@@ -342,7 +355,6 @@ class Review:
         if ph == DECLARE:
             return None if act == hard else [act, hard]  # Double Nil or not, before the draw
         if ph == EXCHANGE and not v.passed:
-            from engine.bots.spades_bid import exchange_cards
             mine = bytes(sorted(x - PASS for x in log[self.i:self.i + 3]))
             theirs = bytes(sorted(exchange_cards(v.hand, v.bids[ME] == BLIND_NIL)))
         elif ph == DISCARDING and not v.discarded and v.declared[1] != 2:
