@@ -8,8 +8,9 @@ heap the review holds at its peak (collected after every slice, beside the hand 
                                 [--behind 0] [--slice 200]
 
 --behind N reviews a match's hand 6 begun with the player's side N points behind (hard
-bids Blind Nil from 50 behind, Double Nil from 250), not a deal alone from 0-0; --slice
-is the card plays a step (the page's is 20: ui/spades_hand_review.py).
+bids Blind Nil unseen from 150 behind with its partner yet to bid, declares Double Nil
+from 250), not a deal alone from 0-0; --slice is the card plays a step (the page's is
+20: ui/spades_hand_review.py).
 
 Prints one line per deal and `review: p50 <s> worst <s> board-s, slice worst <ms>
 board-ms, heap peak <KB> KB` (target: 20 board-s a hand, par included).

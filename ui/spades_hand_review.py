@@ -21,7 +21,7 @@ except ImportError:  # CPython
 
 _SLICE = const(20)  # card plays of search a frame, as the bots' (ui/spades_thinking.py: about 27 board-ms)
 _ENGINE = "engine.bots.spades_review"
-_BID = const(64)  # engine.tricks BID, BLIND_NIL, DOUBLE_NIL (not imported: its names stay out)
+_BID = const(64)  # engine.tricks' actions (not imported: its names stay out)
 _BLIND_NIL = const(80)
 _LOOK = const(81)
 _WIDE = const(26)  # letters in a row of the page (160 px)
