@@ -33,7 +33,9 @@ def test_the_menu_is_not_kept_while_a_game_runs_and_is_rebuilt_at_home(monkeypat
     app.home()  # asked by the game: at the next frame
     app.step()  # the game goes, the menu's module comes in
     assert app.game is None and "ui.spit_screen" not in sys.modules and app.screen is None
-    app.step()
+    app.step()  # the menu is built (ui/app_start.py switch: with its showing, up to 170 board-ms)
+    assert app.screen is None and type(app.home_screen).__name__ == "Menu"
+    app.step()  # and shown
     assert type(app.screen).__name__ == "Menu" and app.screen is app.home_screen and app.screen is not first
 
 
@@ -54,7 +56,9 @@ def test_a_key_pressed_while_a_page_comes_in_is_the_pages(monkeypatch):
     app.step()  # B asks for the menu: at the next frame
     app.step()
     assert app.screen is None and "ui.menu" in sys.modules and "ui.stats_screen" not in sys.modules
-    hw.press(keys.DOWN)
+    hw.press(keys.DOWN)  # polled in the frame that builds the menu, kept through its showing
+    app.step()
+    assert app.screen is None
     app.step()
     assert type(app.screen).__name__ == "Menu" and app.screen.cursor == 0
     app.step()
@@ -125,8 +129,9 @@ def test_a_page_of_the_menu_stays_in_this_vm(monkeypatch):
     app.step()
     assert app.game == "ui.rules_screen" and sup.next_file == "unset"
     app.home()
-    app.step()
-    app.step()
+    app.step()  # the page goes, the menu's module comes in
+    app.step()  # the menu is built
+    app.step()  # and shown
     assert type(app.screen).__name__ == "Menu" and sup.next_file == "unset"
 
 
@@ -276,6 +281,7 @@ def test_options_save_in_the_frame_of_b_and_the_menu_comes_back_in_the_next(monk
     app.step()
     assert bytes(hw.nvm) != before and type(app.screen).__name__ == "OptionsScreen"
     written = bytes(hw.nvm)
-    app.step()  # the menu's module in, then the menu built
+    app.step()  # the menu's module in, then the menu built, then shown
+    app.step()
     app.step()
     assert type(app.screen).__name__ == "Menu" and bytes(hw.nvm) == written  # saved once

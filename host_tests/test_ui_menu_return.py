@@ -76,6 +76,16 @@ def play(hw, app, cond, limit=3000):
     assert cond()
 
 
+def menu_back(app):
+    """The way back: the badge's menu module comes in, the menu is built in the frame
+    after, shown in the next (ui/app_start.py switch); True once it shows."""
+    for _ in range(4):
+        if on_menu(app):
+            return True
+        app.step()
+    return on_menu(app)
+
+
 def quit_from_pause(hw, app):
     """Start, then the pause menu's Quit (last in Spades' and Spit's pause menus)."""
     s = app.screen
@@ -88,10 +98,8 @@ def quit_from_pause(hw, app):
     assert s.menu.items[s.menu.cursor] == "Quit"
     hw.press(keys.A)
     app.step()
-    app.step()  # the badge's menu comes back at the next frame
-    if app.screen is None:
-        app.step()  # built in the one after
-    assert on_menu(app)
+    app.step()
+    assert menu_back(app)
 
 
 def assert_continue_first(app, name):
@@ -190,10 +198,7 @@ def test_back_from_options_with_a_game_saved_the_cursor_is_on_continue(badge):
         choose(hw, app, "Options")
         hw.press(keys.B)
         app.step()
-        app.step()
-        if badge:
-            app.step()  # the menu's module comes in, then the menu is built
-        assert on_menu(app)
+        assert menu_back(app)
         assert_continue_first(app, "Spit")
     finally:
         hw.close()

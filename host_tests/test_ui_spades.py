@@ -31,8 +31,9 @@ def press(hw, app, *ks):
 
 
 def settle(app):
+    """The frames of a piece of work in several (Table.then, App.load_then's modules)."""
     for _ in range(8):
-        if getattr(app.screen, "then", None) is None:
+        if getattr(app.screen, "then", None) is None and app._loads is None:
             return
         app.step()
 
@@ -255,8 +256,11 @@ def _to(hw, app, t, item):
     from ui.spades_pause import MENU
     if t.mode != lay.PAUSED:
         press(hw, app, keys.START)
-    while t.menu.cursor != MENU.index(item):
+    for _ in range(len(MENU)):
+        if t.menu.cursor == MENU.index(item):
+            break
         press(hw, app, keys.DOWN)
+    assert t.menu.cursor == MENU.index(item)
     press(hw, app, keys.A)
 
 
@@ -627,7 +631,7 @@ def test_every_message_fits_its_line_and_the_exchange_says_what_to_press():
     press(hw, app, keys.A, keys.RIGHT, keys.A, keys.RIGHT, keys.A)
     assert t.msg.text == "Select: pass these 3"  # was cut to "...chosen, Selec"
     press(hw, app, keys.START, keys.DOWN, keys.A)  # a hint while passing
-    assert until(hw, app, lambda: t.bot is None and not t.hinting, play=False, ms=20)
+    assert until(hw, app, lambda: t.bot is None and not t.hinting and t.then is None, play=False, ms=20)
     press(hw, app, keys.SELECT)
     assert until(hw, app, lambda: is_page(app.screen))
     assert len(said) > 40

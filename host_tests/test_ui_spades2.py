@@ -124,7 +124,7 @@ def test_hint_while_replacing_after_double_nil_and_a_bot_that_declares():
     press(hw, app, keys.DOWN, keys.A)
     assert until(hw, app, lambda: my_turn(t, DISCARDING))
     press(hw, app, keys.START, keys.DOWN, keys.A)  # Hint
-    assert until(hw, app, lambda: t.bot is None and not t.hinting, play=False, ms=20)
+    assert until(hw, app, lambda: t.bot is None and not t.hinting and t.then is None, play=False, ms=20)
     assert t.m.phase == DISCARDING
     # a bot far behind declares Double Nil and replaces cards itself
     from engine import spades2

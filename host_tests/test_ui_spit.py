@@ -288,7 +288,8 @@ def test_pause_stops_the_clock_and_rules_show(hw):
     T.frames(app, 500, STEP)  # 10 s: the bot would have played
     assert g.to_bytes() == before
     hw.press(keys.DOWN, keys.A)
-    app.step()
+    # the rules' code comes in a module a frame (App.load_then), then the page shows
+    assert T.run_until(app, lambda: app.screen is not scr, ms=STEP, limit=10)
     assert app.screen.title.text == "Spit rules" and app.screen.left[0].text == rules_text.SPIT[0]
     T.frames(app, 100, STEP)
     assert g.to_bytes() == before  # still paused while reading

@@ -141,6 +141,7 @@ class App:
         self.fresh_vm = False  # set (badge, code.py): games start through a reload
         self.game_vm = False  # set by play(): this VM runs one game; home reloads code.py
         self._pending = None  # (what, module, arg) to do at the start of the next frame
+        self._loads = None  # (module names, then): load_then's
         self._held = -1  # a key pressed in a switch's first frame, for the screen it brings
         self._trouble = 0  # the storage's trouble, kept while none is (travel_light)
         self.busy = False  # set by a tick whose work goes on next frame (a bot thinking)
@@ -211,6 +212,21 @@ class App:
         if self.home_screen is not None:
             self.show(self.home_screen)
         self.unload()
+
+    def load_then(self, names, then):
+        """Import the modules `names`, one a frame from the next, then call then() in
+        the frame after them (a page's code and its build in one frame took up to 150
+        board-ms)."""
+        self._loads = (names, then)
+
+    def _load_one(self):
+        names, then = self._loads
+        for name in names:
+            if name not in sys.modules:
+                __import__(name)
+                return
+        self._loads = None
+        then()
 
     def _later(self, what, module_name, arg):
         """With a home module, a switch a screen asks for waits for the next frame."""
@@ -315,7 +331,13 @@ class App:
             self._switch()
             if not self.running:
                 return
-            self._held = hw.keys.poll()  # a key pressed now is for the screen it brings
+            if self._held < 0:  # a key pressed now is for the screen it brings (the
+                self._held = hw.keys.poll()  # way back takes three frames: kept through them)
+            self.frames += 1
+            hw.frame_done(True)
+            return
+        if self._loads is not None:  # a frame for a module: the keys wait in their queue
+            self._load_one()
             self.frames += 1
             hw.frame_done(True)
             return

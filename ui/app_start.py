@@ -25,17 +25,22 @@ _ENDED = const(8)  # play_ended.py: Continue to the hand's end page, after its r
 
 def switch(app):
     """A switch a screen asked for (App._pending), at the start of a frame. A page of
-    the title menu and the way back take two frames: the old screen goes and the next
-    module is imported in the first, the screen is built and shown in the second (in
-    one frame they were the title menu's slowest, up to 220 board-ms: make boardfit
-    --frames). App.step ends a frame that leaves no screen."""
+    the title menu takes two frames: the old screen goes and the next module is
+    imported in the first, the screen is built and shown in the second (in one frame
+    they were the title menu's slowest, up to 220 board-ms: make boardfit --frames).
+    The way back takes three: the menu is built in the second, shown in the third.
+    App.step ends a frame that leaves no screen."""
     what, module_name, arg = app._pending
     app._pending = None
     if what == _START:
         sys.modules[module_name].start(app, arg)
         return
-    if what == _MENU:
-        app.home()  # no screen now: at once, the menu's module already in
+    if what == _MENU:  # no screen now: the menu's module is in
+        if app.home_screen is None:  # built in this frame, shown (the save read) in the next:
+            app.home_screen = sys.modules[app.home_module].Menu(app)  # together up to 170 board-ms
+            app._pending = (_MENU, None, 0)
+            return
+        app.home()  # at once
         return
     if app.fresh_vm and what != _HOME:
         entry = "play_continue.py" if what == _CONTINUE else "play_%s%d.py" % (

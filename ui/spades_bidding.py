@@ -37,7 +37,7 @@ def let_go(t):
         p.show(False)
         t.group.remove(p.group)
         t.picker = t.big = t.sub = t.choice = t.explain = None
-    _let_go("ui.spades_bidding", "ui.spades_exchange", "engine.bots.spades_bidding")
+    _let_go("ui.spades_bidding", "ui.spades_exchange", "engine.bots.spades_bidding", "engine.bots.spades_draw")
 
 
 def on_key(t, key):

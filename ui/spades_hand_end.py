@@ -17,8 +17,7 @@ def end_hand(t):
     slowest save point."""
     m = t.m
     if getattr(m, "replay_of", 0):  # nothing of a replay is counted or saved
-        from ui import spades_replay
-        spades_replay.ended(t)
+        t.then = _replay_over  # its code in the next frame (with this one's: up to 148 board-ms)
         return
     if t.counted:  # the page of a hand's end resumed: its code and rows from the next frame
         t.then = show_page
@@ -30,6 +29,11 @@ def end_hand(t):
             if label.endswith("set"):
                 t.app.tone(196, 300)
     t.then = _attach
+
+
+def _replay_over(t):
+    from ui import spades_replay
+    t.then = spades_replay.ended
 
 
 def _attach(t):

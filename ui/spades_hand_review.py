@@ -77,11 +77,9 @@ class Review:
         return True
 
     def _leave(self):
-        from ui.spades_layout import let_go
         self.work = None
         back = self.back
         back()  # the badge: a fresh VM from here (no collection first: up to 200 board-ms)
-        let_go(_ENGINE, "ui.card_names")  # the window: the search's code, the card names' if they came
 
 
 def rows(w, n=4):
@@ -140,6 +138,10 @@ def here(t):
 
 
 def _back(t):
+    """Back to the table's end page: the search's code leaves, and the card names' if
+    they came (in the review's own VM the import of spades_layout for it ran out of room)."""
+    from ui.spades_layout import let_go
+    let_go(_ENGINE, "ui.card_names")
     t.app.show(t)
     from ui import spades_hand_end
     t.later(spades_hand_end.show_page)

@@ -8,7 +8,7 @@ import sys
 
 from ui import spades_layout as layout
 from ui.spades_layout import ME, SOFT
-from engine.tricks import BIDDING, EXCHANGE, PLAY, DISCARDING
+from engine.tricks import BIDDING, EXCHANGE, PLAY, DECLARE, DISCARDING
 
 try:
     from micropython import const
@@ -16,7 +16,11 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_BOT = "engine.bots.spades_bot"
+# the code a bot needs, loaded a module a frame
+_BOTS = ("engine.bots.spades_track", "engine.bots.spades_bot")
+_SEARCH = ("engine.bots.spades_bid", "engine.bots.spades_search")  # a hard bot's card
+_BEFORE = ("engine.bots.spades_bid", "engine.bots.spades_bidding")  # bids, the exchange
+_BEFORE2 = _BEFORE + ("engine.bots.spades_draw",)  # two players' draws and Double Nil
 _SLICE = const(20)  # playout card plays per frame: about 27 board-ms (60 took 80; make boardfit)
 
 
@@ -33,20 +37,14 @@ def begin(t, seat):
     after a pause or a hand's end page) this frame only loads it and the next begins:
     both in one frame took up to 320 board-ms (make boardfit --frames). A hard bot's
     search comes in a frame of its own too (with its start: up to 186 board-ms), and
-    the bids' code (with a bid: up to 193)."""
-    if _BOT not in sys.modules:
-        __import__(_BOT)
-        t.app.busy = True  # the bot at once, next frame
-        return
+    the code of the choices before the play (with a bid: up to 193; a two-player draw
+    that loaded its module each time: up to 167): a module a frame."""
     ph = t.m.phase
-    if t.level == "hard" and ph == PLAY and len(t.m.hands[seat]) > 1 and "engine.bots.spades_search" not in sys.modules:
-        __import__("engine.bots.spades_search")  # (names inline: each global is one more interned name)
-        t.app.busy = True
+    if _load(t, _BOTS) or t.level == "hard" and ph == PLAY and len(t.m.hands[seat]) > 1 and _load(t, _SEARCH):
         return
-    if (ph == BIDDING or ph == EXCHANGE) and t.level != "random" and "engine.bots.spades_bidding" not in sys.modules:
-        __import__("engine.bots.spades_bidding")  # the bids' code (kept through the exchange: spades_bot._decide)
-        t.app.busy = True
-        return
+    if (ph == BIDDING or ph == EXCHANGE or ph >= DECLARE) and t.level != "random" and _load(
+            t, _BEFORE if ph <= EXCHANGE else _BEFORE2):
+        return  # (kept till the first card: spades_bot._decide)
     from engine.bots.spades_bot import Bot, seed
     v = t.m.observation(seat)
     bot = Bot(seat, t.level, seed(v))
@@ -55,6 +53,27 @@ def begin(t, seat):
     t.bot_seat = seat
     t.think_since = -1
     t.app.busy = True  # its first slice follows at once (no rest: App.busy)
+
+
+def _hint_words(t, a, why):
+    """The hint's words come in (only when asked); they say it in the next frame."""
+    from ui import spades_hint  # noqa: F401
+
+    def show(t):
+        sys.modules["ui.spades_hint"].show_hint(t, a, why)
+        layout.let_go("ui.spades_hint", "ui.spades_why")
+    t.later(show)
+
+
+def _load(t, names):
+    """Import the first of `names` not in the heap, and think again at once (next
+    frame): True if one came in."""
+    for name in names:
+        if name not in sys.modules:
+            __import__(name)  # (names inline: each global is one more interned name)
+            t.app.busy = True
+            return True
+    return False
 
 
 def think(t, now):
@@ -98,9 +117,7 @@ def think(t, now):
         # the VM it began in, beside its pages' leftovers: it lets them go
         if not t.app.game_vm or getattr(t.m, "replay_of", 0) and t.replaying[3] is not None:
             layout.let_go("engine.bots")
-        from ui import spades_hint  # the hint's words: only when asked
-        spades_hint.show_hint(t, a, why)
-        layout.let_go("ui.spades_hint", "ui.spades_why")
+        t.later(lambda t: _hint_words(t, a, why))  # in frames of their own (in this one: up to 140 board-ms)
         return True
     w = bot.why
     if w is not None and seat:  # kept as small ints in the table's slots: they outlast the bots

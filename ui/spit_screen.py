@@ -24,6 +24,8 @@ clears it. In a game's own VM (the badge) the storage, options and statistics co
 leaves the heap between those save points (App.travel_light), as the Spades table's
 does: the pause menu's Rules page needs the room.
 """
+import sys
+
 from engine import spit as S
 from engine.bots.spit_bot import SpitBot
 from engine.spit_match import Table
@@ -485,8 +487,8 @@ class SpitScreen(SpitDrawing):
         self.dirty = True
 
     def _rules(self):
-        from ui import rules_screen
-        rules_screen.show(self.app, GAME_SPIT, lambda: self.app.show(self))  # back to the pause menu
+        self.app.load_then(("ui.pages", "ui.rules_text", "ui.rules_screen"), lambda: sys.modules[
+            "ui.rules_screen"].show(self.app, GAME_SPIT, lambda: self.app.show(self)))  # back to the pause menu
 
     def _results(self):
         g = self.game

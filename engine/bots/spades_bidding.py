@@ -1,11 +1,10 @@
 """The Spades bots' choices before the cards are played: Blind Nil or a look at the
 cards, the bid, the Blind Nil exchange (RULES 1.4), and for two players Double Nil,
-the draw and the replaced cards (spades_draw.decide). spades_bot imports it for each
-such choice and drops it after (engine.lazy.call): none of it is in the heap while the
-cards are played and the search needs the room. Each choice's reason goes to bot.why
+the draw and the replaced cards (spades_draw.decide). spades_bot imports it for the
+first such choice of a hand and drops it at the hand's first card: none of it is in the
+heap while the cards are played and the search needs the room. Each choice's reason goes to bot.why
 (the kinds: spades_bot).
 """
-from engine.lazy import call
 from engine.bots import spades_bid as bd
 from engine.bots.spades_track import const
 from engine.tricks import BID, BLIND_NIL, LOOK, PASS, BIDDING, EXCHANGE, DECLARE, DRAW, DISCARDING
@@ -169,7 +168,10 @@ def decide(bot, v, lv):
             if c not in v.passed:
                 bot.why = (_W_PASS, c, 1 if bidder else 0)
                 return PASS + c
-    if ph == DECLARE or ph == DRAW or ph == DISCARDING:
-        return call("bots.spades_draw", "decide", bot, v, lv)  # two players only
+    if ph == DECLARE or ph == DRAW or ph == DISCARDING:  # two players only
+        # kept till the first card, as this module is: loaded once a hand, not each draw
+        # (a load a draw made every bot draw's frame ~60 board-ms slower)
+        from engine.bots import spades_draw
+        return spades_draw.decide(bot, v, lv)
     from engine.bots.spades_bot import legal
     return legal(v)[0]

@@ -166,7 +166,7 @@ def _searcher():
     return _SEARCH[0]
 
 
-_BIDDING = "engine.bots.spades_bidding"
+_BIDDING = ("engine.bots.spades_bidding", "engine.bots.spades_draw")  # gone at the first card
 
 
 def _let_search_go():
@@ -209,8 +209,9 @@ class Bot:
             self.why = (_W_RANDOM, self._action)
             return
         if ph == PLAY:
-            if _BIDDING in sys.modules:
-                lazy.forget(_BIDDING)
+            for name in _BIDDING:
+                if name in sys.modules:
+                    lazy.forget(name)
             if lv == 3 and len(v.hand) == 1:
                 # the last trick: nothing to search, and the search's room goes to the
                 # hand's end (scores, the save) and the next bidding
@@ -283,13 +284,11 @@ class Bot:
         if v.phase == HAND_OVER:
             return NEXT_HAND
         _let_search_go()
-        if v.phase == BIDDING or v.phase == EXCHANGE:
-            # kept through the bids and the exchange: loaded once a hand, not once a
-            # choice (each load needs room in a cut-up heap); the first card lets it go
-            from engine.bots import spades_bidding
-            return spades_bidding.decide(self, v, lv)
-        # two players' draws: the draw's own module comes and goes for each choice
-        return lazy.call("bots.spades_bidding", "decide", self, v, lv)
+        # kept through the bids, the exchange and two players' draws: loaded once a
+        # hand, not once a choice (each load needs room in a cut-up heap, and time);
+        # the first card lets it go (begin)
+        from engine.bots import spades_bidding
+        return spades_bidding.decide(self, v, lv)
 
 
 def suggest(v, level="normal", seed=0, budget=HARD_BUDGET):
