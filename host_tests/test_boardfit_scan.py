@@ -61,3 +61,29 @@ def test_plan_names():
     assert boardfit.plan_names("monkey:7:500") == ["monkey:7:500"]
     assert boardfit.plan_names("monkey") == ["monkey:%d:%d" % (s, f) for s in boardfit.MONKEY_SEEDS]
     assert len(boardfit.MONKEY_SEEDS) >= 3
+
+
+def _timed_run(slow, buckets):
+    """A timed run's output: `slow` {frame: (kind, us)}, `buckets` {kind: {bucket: count}}."""
+    lines = ["slow frame %d %s us=%d Table phase=2 hist=0 stage=fs:0 key=-1 was=same" % (f, k, us)
+             for f, (k, us) in sorted(slow.items())]
+    for k, bs in buckets.items():
+        worst = max([us for kk, us in slow.values() if kk == k] + [(max(bs) + 1) * 10])
+        lines.append("frames %s worst_us=%d buckets_us=10 %s" % (k, worst, " ".join("%d:%d" % bc for bc in bs.items())))
+    return "\n".join(lines)
+
+
+def test_a_frame_slow_in_one_timed_run_only_is_the_hosts():
+    # the plan is the same frames in every run: frame 7's 4,000 us in run one and 900 in
+    # run two is the host's; frame 9, slow in both, counts at its cheaper run
+    one = _timed_run({7: ("other", 4000), 9: ("other", 1400)}, {"other": {50: 3, 399: 1, 139: 1}})
+    two = _timed_run({9: ("other", 1300)}, {"other": {50: 3, 89: 1, 129: 1}})
+    runs = [boardfit.parse_hists(o)[0] for o in (one, two)]
+    slows = [boardfit.slow_frames(o) for o in (one, two)]
+    assert boardfit.repeatable_worst("other", runs, slows) == 1300
+    # without frame 9 the worst is the largest bucket under the line, in either run
+    one = _timed_run({7: ("other", 4000)}, {"other": {50: 3, 399: 1}})
+    two = _timed_run({}, {"other": {50: 3, 89: 1}})
+    runs = [boardfit.parse_hists(o)[0] for o in (one, two)]
+    slows = [boardfit.slow_frames(o) for o in (one, two)]
+    assert boardfit.repeatable_worst("other", runs, slows) == 900
