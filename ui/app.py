@@ -219,14 +219,24 @@ class App:
         board-ms)."""
         self._loads = (names, then)
 
-    def _load_one(self):
-        names, then = self._loads
+    def load_rules(self, then):
+        """load_then for the rules viewer's code (from a game's pause menu)."""
+        self.load_then(("ui.pages", "ui.rules_text", "ui.rules_screen"), then)
+
+    @staticmethod
+    def load_next(names):
+        """Import the first of `names` not in the heap: True if one came in."""
         for name in names:
             if name not in sys.modules:
-                __import__(name)
-                return
-        self._loads = None
-        then()
+                __import__(name)  # (names inline: each global is one more interned name)
+                return True
+        return False
+
+    def _load_one(self):
+        names, then = self._loads
+        if not self.load_next(names):
+            self._loads = None
+            then()
 
     def _later(self, what, module_name, arg):
         """With a home module, a switch a screen asks for waits for the next frame."""

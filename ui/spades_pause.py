@@ -128,7 +128,7 @@ def _rules(t):
     def build():
         scr = sys.modules["ui.rules_screen"].RulesScreen(t.app, t.game, lambda: back(t))
         t.later(lambda t: t.app.show(scr))
-    t.app.load_then(("ui.pages", "ui.rules_text", "ui.rules_screen"), build)
+    t.app.load_rules(build)
 
 
 def _fresh(t, entry="play_continue.py"):

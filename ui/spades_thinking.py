@@ -68,11 +68,9 @@ def _hint_words(t, a, why):
 def _load(t, names):
     """Import the first of `names` not in the heap, and think again at once (next
     frame): True if one came in."""
-    for name in names:
-        if name not in sys.modules:
-            __import__(name)  # (names inline: each global is one more interned name)
-            t.app.busy = True
-            return True
+    if t.app.load_next(names):
+        t.app.busy = True
+        return True
     return False
 
 

@@ -487,8 +487,8 @@ class SpitScreen(SpitDrawing):
         self.dirty = True
 
     def _rules(self):
-        self.app.load_then(("ui.pages", "ui.rules_text", "ui.rules_screen"), lambda: sys.modules[
-            "ui.rules_screen"].show(self.app, GAME_SPIT, lambda: self.app.show(self)))  # back to the pause menu
+        self.app.load_rules(lambda: sys.modules["ui.rules_screen"].show(
+            self.app, GAME_SPIT, lambda: self.app.show(self)))  # back to the pause menu
 
     def _results(self):
         g = self.game
