@@ -105,28 +105,6 @@ def test_duck_when_contract_made():
     assert tr.pick(t, 0) == parse("8H")
 
 
-def test_a_losing_follower_sheds_a_card_that_cannot_win_later():
-    # RULES 1.5, 1.7: East leads the KH and South cannot beat it. With the AH and QH
-    # out, South's JH can never win a heart trick (one heart under it, two over): it
-    # goes now, and the 3H stays to duck under later (a bag at -10 avoided, not a
-    # trick lost)
-    t = table4(["JH 3H 4C 5C", "AH 6C 7C 8C", "QH 2D 3D 4D", "KH 5D 6D 7D"], [3, 3, 3, 3],
-               leader=3, trick=("KH",))
-    assert tr.pick(t, 0) == parse("JH")
-    from ui.spades_hint import play_words
-    assert play_words(tr.WHY[0]) == (0, "sheds a sure loser")  # the hint says so
-
-
-def test_a_losing_follower_keeps_a_guarded_queen():
-    # as above with only the AH over South's QH: the 3H goes under the AH later and
-    # the QH is then the top heart, so the 3H is played now
-    t = table4(["QH 3H 4C 5C", "AH 6C 7C 8C", "2H 2D 3D 4D", "KH 5D 6D 7D"], [3, 3, 3, 3],
-               leader=3, trick=("KH",))
-    assert tr.pick(t, 0) == parse("3H")
-    from ui.spades_hint import play_words
-    assert play_words(tr.WHY[0]) == (0, "can't win: lowest")
-
-
 def test_nil_bidder_plays_highest_under():
     t = table4(["KH 8H 3H", "9H 5C", "2H 6C", "TH 7C"], [0, 3, 4, 2], leader=1,
                trick=("9H", "2H", "TH"))

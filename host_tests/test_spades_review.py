@@ -90,9 +90,9 @@ def test_a_sure_winner_thrown_under_the_partners_nil_is_flagged(number):
     assert r.you < r.par  # the Nil lost; hard in the seat keeps it
 
 
-# deals 0..299: 12 hands where the low spade leads ended set; in the 5 of them where
-# par made the contract the lead was flagged in 3
-@pytest.mark.parametrize("number", [115, 226, 251])
+# deals 0..149: 8 hands where the low spade leads ended set; in the 5 of them where
+# par made the contract the lead was flagged in 4 (and in one more at its other lead)
+@pytest.mark.parametrize("number", [7, 10, 115])
 def test_a_spade_led_into_a_set_is_flagged(number):
     m, made = play(number, pattern=_spade_lead)
     r = review(m)

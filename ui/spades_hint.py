@@ -19,7 +19,7 @@ _NIL = const(50)
 _BID = const(51)
 _HINT_WIDTH = const(23)  # characters in the table's message line
 
-# what a card play's rule says, by spades_track.WHY[0] (1 to 44; 39 to 41 are no play
+# what a card play's rule says, by spades_track.WHY[0] (1 to 44; 38 to 41 are no play
 # rule): the situation (spades_why's _GROUPS) and the choice. Bytes and a tuple of the
 # words, not a dict of tuples: a few hundred bytes less beside the search in a hint's VM
 _SITUATION = b"\x05\x05\x01\x01\x02\x02\x03\x03\x03\x03\x04\x04\x00\x00\x06\x00\x00\x00\x01\x01\x01\x02\x02\x02\x04\x00\x00\x00\x00\x01\x02\x03\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00"
@@ -32,8 +32,7 @@ _CHOICE = ("sheds its highest", "plays low", "highest that loses", "nothing unde
            "only spades: highest", "throws a low card", "lowest over-ruff", "ruffs low",
            "throws from shortest", "only spades: lowest", "leads low", "leads low",
            "leads high", "leads low at it", "cashes a sure winner", "draws trumps",
-           "leads shortest suit", "leads lowest spade", "sheds a sure loser", "", "", "",
-           "only sensible card",
+           "leads shortest suit", "leads lowest spade", "", "", "", "", "only sensible card",
            "cheapest that takes it", "only legal card")
 
 

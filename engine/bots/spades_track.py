@@ -300,11 +300,7 @@ def pick(t, seat):
             if last or not above(others, wr):
                 return _card(ls, low(mine), 13)
         if not over:
-            # a card that will not win goes now, the low ones stay to duck under later:
-            # against ismcts:260 +8.0 and +2.4 bag-charged a deal on tuning seeds 905 and
-            # 906, +2.3 on seed 911 (300 deals)
-            r = _dead(mine, others)
-            return _card(ls, r, 14 if r == low(mine) else 38)
+            return _card(ls, low(mine), 14)
         if last:
             return _card(ls, low(over), 15)
         sure = above(over, top(others)) if others else over  # beats the trick and all out
@@ -353,19 +349,6 @@ def pick(t, seat):
         WHY[0] = 28
         return _lo_side(h, b, t)
     return _card(SPADES, low(sp), 29)
-
-
-def _dead(mine, others):
-    """The highest card of `mine` (one suit) that is not guarded: fewer of my cards
-    under it than higher ones still out (`others`), so it wins only if they are thrown
-    away. Else the lowest."""
-    m = mine
-    while m:
-        r = top(m)
-        m &= ~(1 << r)
-        if count(m) < count(above(others, r)):
-            return r
-    return low(mine)
 
 
 def _after(t, seat, other):

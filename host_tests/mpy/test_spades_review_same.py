@@ -9,17 +9,17 @@ from engine import spades, spades2
 # decision hard would have made otherwise (log index), the costly cards and choices
 # before the play: a bid's action, the cards passed as bytes) of its review
 PARS = (
-    ((305, 4, "random", "normal"), (-227, -80, 4, [(0, b'\x0e"-', b"&/0", 1918, 20), (8, 33, 26, 1140, 45),
-                                                    (3, 48, 38, 954, 23)])),  # passed 3D 10H 8S, not AH 10S JS
+    ((305, 4, "random", "normal"), (-227, -80, 4, [(0, b'\x0e"-', b"&/0", 1658, 20), (3, 48, 38, 1209, 23),
+                                                    (8, 33, 26, 996, 46)])),  # passed 3D 10H 8S, not AH 10S JS
     # a look where hard (its partner bid 4 or more) bids Blind Nil; a bid of 1: Nil +125 a deal
-    ((328, 4, "easy", "normal"), (-50, 242, 6, [(0, 81, 80, 2083, 18), (0, 65, 64, 1250, 15)])),
-    ((302, 4, "easy", "hard"), (40, 40, 20, [(11, 40, 45, 44, 9)])),
-    ((303, 2, "easy", "normal"), (62, 80, 3, [(9, 22, 50, 93, 40)])),
+    ((328, 4, "easy", "normal"), (-50, 242, 6, [(0, 81, 80, 1928, 18), (0, 65, 64, 1250, 15)])),
+    ((302, 4, "easy", "hard"), (42, 41, 20, [(9, 31, 21, 71, 7), (7, 8, 10, 45, 11)])),
+    ((303, 2, "easy", "normal"), (62, 82, 3, [(9, 22, 50, 93, 40)])),
     # a match's hand 6, 300 behind: hard bids Blind Nil unseen where normal looks (its
     # unseen cards drawn too); two players 445 behind: hard declares Double Nil where
     # normal does not (the whole stock drawn on each deal)
-    ((302, 4, "normal", "normal", 300), (50, -178, 2, [(0, 81, 80, 1134, 19)])),
-    ((300, 2, "normal", "normal", 445), (32, -198, 0, [(10, 26, 36, 793, 108), (8, 21, 26, 198, 90)])),
+    ((302, 4, "normal", "normal", 300), (50, -178, 2, [(0, 81, 80, 1097, 19), (5, 37, 8, 623, 22)])),
+    ((300, 2, "normal", "normal", 445), (32, -198, 0, [(10, 27, 36, 785, 108)])),
 )
 
 
