@@ -71,3 +71,24 @@ def test_a_level_that_bids_blind_nil_at_every_chance():
     assert A.blind == A.nils == 8 and B.blind == 0  # 4 deals, each played twice
     assert "blind nils made %d/8" % A.blind_made in lines[1]
     assert ah.modified_level("hard-blindafter3") == ("hard", 3, True) and ah.modified_level("hard") is None
+
+
+def test_dump_and_pair_compare_two_runs_deal_by_deal(tmp_path):
+    # tools/arena.py --dump writes each deal's margins; arena_pair's mean of the
+    # per-deal differences equals the difference of the two runs' means
+    import arena_pair
+    one, two = str(tmp_path / "one.txt"), str(tmp_path / "two.txt")
+    _, _, p1, c1 = ah.run("spades4", "normal", "random", 3, 2, 300, True, [].append, dump=one)
+    _, _, p2, c2 = ah.run("spades4", "easy", "random", 3, 2, 300, True, [].append, dump=two)
+    a, b = arena_pair.read(one), arena_pair.read(two)
+    assert sorted(a) == [0, 1, 2]
+    assert abs(sum(x[1] for x in a.values()) / 3 - c1[0]) < 1e-9
+    same = arena_pair.paired(a, a, 1)
+    assert same[:4] == (0.0, 0.0, 0.0, 0)
+    mu, lo, hi, changed, k = arena_pair.paired(a, b, 1)
+    assert k == 3 and lo <= mu <= hi and abs(mu - (c2[0] - c1[0])) < 1e-9
+    assert abs(arena_pair.paired(a, b, 0)[0] - (p2[0] - p1[0])) < 1e-9
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "arena_pair.py"), one, two],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().endswith("changed=%d deals=3" % changed)

@@ -204,7 +204,9 @@ def interval(xs):
     return mu, mu - h, mu + h
 
 
-def run(game, a, b, hands, seed, budget, quiet=False, out=print):
+def run(game, a, b, hands, seed, budget, quiet=False, out=print, dump=None):
+    """dump: a path; each deal's index, plain and bag-charged margins go there, one
+    line a deal, for tools/arena_pair.py to compare two runs deal by deal."""
     A = side_stats()
     B = side_stats()
     plain = []
@@ -223,6 +225,9 @@ def run(game, a, b, hands, seed, budget, quiet=False, out=print):
             c += pts[sa] - pts[1 - sa] - BAG_CHARGE * (bags[sa] - bags[1 - sa])
         plain.append(d / 2)
         charged.append(c / 2)
+        if dump:
+            with open(dump, "a" if i else "w") as f:
+                f.write("%d %g %g\n" % (i, d / 2, c / 2))
         if not quiet and (i + 1) % 25 == 0:
             mu, lo, hi = interval(charged)
             out("... %d deals: bag_charged %.1f (%.1f to %.1f) %.0fs"

@@ -175,12 +175,15 @@ def main(argv=None):
     ap.add_argument("--target", type=int, default=500)
     ap.add_argument("--budget", type=int, default=None, help="hard's budget (card plays)")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--dump", default=None,
+                    help="with --hands: each deal's margins to this file (tools/arena_pair.py)")
     args = ap.parse_args(argv)
     from engine.bots.spades_bot import HARD_BUDGET
     budget = args.budget or HARD_BUDGET
     if args.hands:
         import arena_hands
-        arena_hands.run(args.game, args.a, args.b, args.hands, args.seed, budget, args.quiet)
+        arena_hands.run(args.game, args.a, args.b, args.hands, args.seed, budget, args.quiet,
+                         dump=args.dump)
         return 0
     pairs = (args.games + 1) // 2
     A = Stats()
