@@ -87,3 +87,11 @@ def test_a_frame_slow_in_one_timed_run_only_is_the_hosts():
     runs = [boardfit.parse_hists(o)[0] for o in (one, two)]
     slows = [boardfit.slow_frames(o) for o in (one, two)]
     assert boardfit.repeatable_worst("other", runs, slows) == 900
+
+
+def test_a_fresh_vms_start_counts_for_the_file_it_runs():
+    # each VM runs the file the VM before it reloaded into: code.py first
+    out = "\n".join(["vm start us=900", "boardfit: reload play_hint.py", "vm start us=4000",
+                     "boardfit: reload code.py", "vm start us=1200", "boardfit: reload /play_hint.py",
+                     "vm start us=3000"])
+    assert boardfit.vm_starts(out) == {"code.py": [900, 1200], "play_hint.py": [4000, 3000]}

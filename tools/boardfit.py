@@ -614,10 +614,15 @@ def frame_cost(b, overhead, plan=TIMED_PLAN):
         us = min(s[f][0] if f in s else SLOW_US for s in slows)
         n, w, at = slow.get(what, (0, 0, 0))
         slow[what] = (n + 1, max(w, us), f if us > w else at)
-    starts = sorted(int(line[13:]) for line in outs[0].splitlines() if line.startswith("vm start us="))
+    by_file = vm_starts(outs[0])
+    starts = sorted(us for v in by_file.values() for us in v)
     if starts:  # a reload's cost to the player: the next VM's imports and first screen
         print("  a fresh VM's start to its first frame (imports, the screen built): %d VMs, p50 %.0f ms, worst %.0f ms"
               % (len(starts), board_ms(starts[len(starts) // 2], pps), board_ms(starts[-1], pps)))
+        for f, v in sorted(by_file.items(), key=lambda kv: -max(kv[1])):
+            v.sort()
+            print("    %-22s %5d VMs, p50 %4.0f ms, worst %4.0f ms"
+                  % (f, len(v), board_ms(v[len(v) // 2], pps), board_ms(v[-1], pps)))
     once = sum(1 for s in slows for f in s if not all(f in o for o in slows))
     if slow:
         print("  frames over about 120 board-ms in the first run, by kind, screen, phase and stage (count, worst in "
@@ -625,6 +630,19 @@ def frame_cost(b, overhead, plan=TIMED_PLAN):
         for what, (n, w, at) in sorted(slow.items(), key=lambda kv: -kv[1][1])[:16]:
             print("    %-14s %-12s %-8s %-16s %5d %7.0f ms  frame %d" % (what + (n, board_ms(w, pps), at)))
     return max(rows[k][2] for k in KINDS), rows
+
+
+def vm_starts(out):
+    """{entry file: [us from a VM's start to its first frame]} from a timed run's
+    output: a VM runs the file the one before it reloaded into (code.py first)."""
+    got = {}
+    f = "code.py"
+    for line in out.splitlines():
+        if line.startswith("boardfit: reload "):
+            f = line[17:].strip().lstrip("/")
+        elif line.startswith("vm start us="):
+            got.setdefault(f, []).append(int(line[len("vm start us="):]))
+    return got
 
 
 def measure(b):
