@@ -28,6 +28,7 @@ BENCH = ("run", ["tools/bench.py", "--quick"], r"result: spades4_hand_board_s=\S
 PLAY_TEST = "host_tests/test_ui_window.py::test_play_under_the_dummy_driver_shows_the_menu_and_follows_arrow_keys"
 
 PAIR_TEST = "host_tests/test_spades_bot_arena.py::test_dump_and_pair_compare_two_runs_deal_by_deal"
+JOBS_TEST = "host_tests/test_spades_bot_arena.py::test_deals_shared_among_processes_give_the_same_figures"
 
 COMMANDS = {
     "make play": ("test", PLAY_TEST),
@@ -50,8 +51,8 @@ COMMANDS = {
     "tools/arena.py --a hard --b normal --hands 300 --seed 1":
         ("run", ["tools/arena.py", "--a", "hard", "--b", "normal", "--hands", "2", "--seed", "1",
                  "--budget", "100"], r"result: pair_points=\S+ .* hands=2$"),
-    "tools/arena.py --a hard --b ismcts:260 --hands 300 --seed 911 --dump before.txt":
-        ("test", PAIR_TEST),
+    "tools/arena.py --a hard --b ismcts:260 --hands 300 --seed 911 --jobs 2 --dump before.txt":
+        ("test", JOBS_TEST),
     "tools/arena_pair.py before.txt after.txt": ("test", PAIR_TEST),
     "tools/arena.py --a hard-blind":
         ("run", ["tools/arena.py", "--a", "hard-blind", "--b", "normal", "--hands", "2", "--seed", "1",

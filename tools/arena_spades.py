@@ -175,6 +175,8 @@ def main(argv=None):
     ap.add_argument("--target", type=int, default=500)
     ap.add_argument("--budget", type=int, default=None, help="hard's budget (card plays)")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="with --hands: processes sharing the deals (the same figures)")
     ap.add_argument("--dump", default=None,
                     help="with --hands: each deal's margins to this file (tools/arena_pair.py)")
     args = ap.parse_args(argv)
@@ -183,7 +185,7 @@ def main(argv=None):
     if args.hands:
         import arena_hands
         arena_hands.run(args.game, args.a, args.b, args.hands, args.seed, budget, args.quiet,
-                         dump=args.dump)
+                         dump=args.dump, jobs=args.jobs)
         return 0
     pairs = (args.games + 1) // 2
     A = Stats()
