@@ -12,8 +12,14 @@ most deals (ismcts plays its rollouts with it too) and pairing narrows its inter
 little: count on about +/-6 bag-charged a deal at 300 deals there. Last line: `result: paired_points=<d> ci95=<lo>-<hi> paired_bag_charged=<d>
 ci95=<lo>-<hi> changed=<k> deals=<n>`, after minus before, over the deals both played.
 """
-import math
+import os
 import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from arena_hands import interval  # noqa: E402
 
 
 def read(path):
@@ -30,13 +36,10 @@ def paired(before, after, col):
     """Mean of after - before over the deals both runs played, its 95% interval, and
     how many deals changed."""
     d = [after[i][col] - before[i][col] for i in sorted(before) if i in after]
-    k = len(d)
-    if not k:
+    if not d:
         raise ValueError("the two runs share no deal")
-    mu = sum(d) / k
-    var = sum((x - mu) ** 2 for x in d) / (k - 1) if k > 1 else 0.0
-    h = 1.96 * math.sqrt(var / k)
-    return mu, mu - h, mu + h, sum(1 for x in d if x), k
+    mu, lo, hi = interval(d)
+    return mu, lo, hi, sum(1 for x in d if x), len(d)
 
 
 def main(argv=None):
