@@ -370,7 +370,9 @@ def test_arena_parses_the_sparring_levels():
     assert ah.spar_level("seer") == ("seer", 1000)
     assert ah.spar_level("seer:64") == ("seer", 64)
     assert ah.spar_level("hard") is None
-    for bad in ("ismcts", "ismcts:", "ismcts:0", "ismcts:x", "ismcts:5:fast", "seer:0", "seer:1:2"):
+    assert ah.spar_level("ismcts:260@HEAD~3") == ("ismcts", 260, "HEAD~3")
+    for bad in ("ismcts", "ismcts:", "ismcts:0", "ismcts:x", "ismcts:5:fast", "seer:0", "seer:1:2",
+                "ismcts:5@", "ismcts:5:random@HEAD", "seer@HEAD"):
         with pytest.raises(ValueError):
             ah.spar_level(bad)
     assert isinstance(ah.make_bot(1, "ismcts:12", 3, 1050), im.Ismcts)
@@ -384,6 +386,39 @@ def test_arena_parses_the_sparring_levels():
         arena_spades.level_name("ismcts:zero")
     with pytest.raises(Exception):
         arena_spades.level_name("oracle")
+
+
+def test_a_frozen_policy_is_the_policy_of_its_revision_and_no_other():
+    # ismcts:<iterations>@<rev> rolls out with spades_track.pick as it was at rev: a
+    # change to the live policy (what is being measured) leaves its rollouts alone
+    src = subprocess.run(["git", "-C", ROOT, "show", "HEAD:engine/bots/spades_track.py"],
+                         capture_output=True, text=True).stdout
+    with open(os.path.join(ROOT, "engine", "bots", "spades_track.py")) as f:
+        if f.read() != src:
+            pytest.skip("spades_track.py differs from HEAD's")
+    pick = im.frozen_pick("HEAD")
+    assert pick is not tr.pick and pick is im.frozen_pick("HEAD")
+    n = 0
+    for m, seat in positions("spades4", range(1, 9), level="normal"):
+        t = sb.table(m.observation(seat))
+        assert pick(t, seat) == tr.pick(t, seat)
+        n += 1
+    assert n >= 100
+    with pytest.raises(ValueError, match="no-such-rev"):
+        im.frozen_pick("no-such-rev")
+
+
+def test_an_mcts_on_a_frozen_policy_never_calls_the_live_one(monkeypatch):
+    m, seat = [x for x in positions("spades4", [3], level="normal") if len(x[0].hands[x[1]]) > 5][0]
+    v = m.observation(seat)
+    before = ah.make_bot(seat, "ismcts:40@HEAD", 5, 1050).act(v)
+
+    def broken(t, s):
+        raise AssertionError("the live policy")
+    monkeypatch.setattr(tr, "pick", broken)
+    assert ah.make_bot(seat, "ismcts:40@HEAD", 5, 1050).act(v) == before
+    with pytest.raises(AssertionError):
+        ah.make_bot(seat, "ismcts:40", 5, 1050).act(v)
 
 
 def test_a_level_with_nil_off_bids_its_tricks_where_it_would_bid_nil():
@@ -431,6 +466,9 @@ def test_arena_matches_with_the_new_levels():
     bad = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--a", "ismcts:0"],
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert bad.returncode == 2 and "ismcts" in bad.stderr
+    bad = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--a", "ismcts:5@no-such-rev"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert bad.returncode == 2 and "no policy at revision 'no-such-rev'" in bad.stderr
 
 
 def test_bundle_holds_no_sparring_module():

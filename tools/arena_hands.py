@@ -94,16 +94,22 @@ def modified_level(level):
 
 def spar_level(level):
     """The sparring partners' level names (tools/spar_ismcts.py, tools/spar_seer.py):
-    ("ismcts", iterations, policy rollouts?) for `ismcts:<iterations>` (`:random`
-    after it: random rollouts), ("seer", iterations) for `seer` (`seer:<iterations>`
-    while more than its solver's cards are left, 1000 by default); None for any
-    other name. ValueError for a malformed one."""
-    parts = level.split(":")
+    ("ismcts", iterations, rollouts) for `ismcts:<iterations>`, rollouts True (the
+    live policy), False (`:random` after it: random legal cards) or a git revision
+    (`@<rev>` after it: the policy as it was there, which a change being measured
+    leaves alone); ("seer", iterations) for `seer` (`seer:<iterations>` while more
+    than its solver's cards are left, 1000 by default); None for any other name.
+    ValueError for a malformed one."""
+    base, at, rev = level.partition("@")
+    parts = base.split(":")
     if parts[0] == "ismcts":
         if len(parts) not in (2, 3) or not parts[1].isdigit() or int(parts[1]) < 1 or (
-                len(parts) == 3 and parts[2] not in ("random", "policy")):
-            raise ValueError("level ismcts:<iterations>[:random]: %r" % level)
-        return ("ismcts", int(parts[1]), len(parts) == 2 or parts[2] == "policy")
+                len(parts) == 3 and (at or parts[2] not in ("random", "policy"))) or (
+                at and not rev):
+            raise ValueError("level ismcts:<iterations>[:random|@<rev>]: %r" % level)
+        return ("ismcts", int(parts[1]), rev or len(parts) == 2 or parts[2] == "policy")
+    if at:
+        raise ValueError("only ismcts takes @<rev>: %r" % level)
     if parts[0] == "seer":
         if len(parts) > 2 or (len(parts) == 2 and (not parts[1].isdigit() or int(parts[1]) < 1)):
             raise ValueError("level seer or seer:<iterations>: %r" % level)

@@ -154,6 +154,9 @@ def level_name(x):
         return x
     try:
         ok = spar_level(x)
+        if ok and isinstance(ok[-1], str):
+            from spar_ismcts import frozen_pick
+            frozen_pick(ok[-1])  # the revision must hold a policy
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e))
     if ok is None:

@@ -17,7 +17,8 @@ each node the seat to move picks by UCT among the cards legal in this
 determinization (availability counts: a child's exploration term counts the
 iterations where it could have been chosen), the other side minimizing what this
 seat's side maximizes. An iteration adds one node, then plays the hand out (the
-rollout: spades_track.pick, the fast policy, or uniformly random legal cards) and
+rollout: spades_track.pick, the fast policy, that policy as it was at a git revision
+(frozen_pick: level ismcts:<iterations>@<rev>), or uniformly random legal cards) and
 scores it: this seat's side's hand points minus the other side's (RULES 1.7 / 2.6),
 each bag charged 10 points more (the issue's bag charge: a bag scores 1 and costs
 10). The card chosen is the root's most visited child.
@@ -41,7 +42,9 @@ determinization list) is what tools/spar_seer.py reuses with the true deal.
 import math
 import os
 import random
+import subprocess
 import sys
+import types
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -79,14 +82,35 @@ def legal_cards(w, seat):
     return out
 
 
+_FROZEN = {}
+
+
+def frozen_pick(rev):
+    """spades_track.pick as it was at git revision rev, loaded from git into a module
+    of its own (cached): rollouts a change to the live policy leaves alone, so that
+    measuring the change does not move its opponent too. ValueError when git has no
+    such file."""
+    if rev not in _FROZEN:
+        out = subprocess.run(["git", "-C", ROOT, "show", rev + ":engine/bots/spades_track.py"],
+                             capture_output=True, text=True)
+        if out.returncode:
+            raise ValueError("no policy at revision %r: %s" % (rev, out.stderr.strip()))
+        mod = types.ModuleType("spades_track@" + rev)
+        exec(compile(out.stdout, mod.__name__, "exec"), mod.__dict__)
+        _FROZEN[rev] = mod.pick
+    return _FROZEN[rev]
+
+
 def rollout(w, rng, policy=True):
-    """Play Table w to the hand's end: the fast policy, or random legal cards."""
+    """Play Table w to the hand's end: the fast policy (True), random legal cards
+    (False) or a pick function (frozen_pick)."""
+    pick = tr.pick if policy is True else policy
     while True:
         seat = w.to_move
         if not w.size[seat]:
             return
-        if policy:
-            c = tr.pick(w, seat)
+        if pick:
+            c = pick(w, seat)
         else:
             cs = legal_cards(w, seat)
             c = cs[rng.randrange(len(cs))]
@@ -312,7 +336,8 @@ class Ismcts:
         self.seat = seat
         self.iterations = iterations
         self.rng = random.Random(seed * 7919 + seat)
-        self.policy = policy
+        # a revision: that policy's pick, loaded now (a bad one fails at once)
+        self.policy = frozen_pick(policy) if isinstance(policy, str) else policy
         self.hard = sb.Bot(seat, "hard", seed, budget)
         self.why = None
 
