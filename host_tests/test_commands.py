@@ -55,7 +55,7 @@ COMMANDS = {
         ("test", JOBS_TEST),
     "tools/arena_pair.py before.txt after.txt": ("test", PAIR_TEST),
     "tools/arena.py --a hard --b ismcts:26@HEAD --hands 2 --seed 911":
-        ("run", ["tools/arena.py", "--a", "hard", "--b", "ismcts:6@HEAD", "--hands", "1", "--seed", "911",
+        ("run", ["tools/arena.py", "--a", "hard", "--b", "ismcts:26@HEAD", "--hands", "1", "--seed", "911",
                  "--budget", "100"], r"result: pair_points=\S+ .* hands=1$"),
     "tools/arena.py --a hard-blind":
         ("run", ["tools/arena.py", "--a", "hard-blind", "--b", "normal", "--hands", "2", "--seed", "1",
