@@ -85,18 +85,23 @@ def legal_cards(w, seat):
 _FROZEN = {}
 
 
+def policy_source(rev):
+    """engine/bots/spades_track.py's text at git revision rev; ValueError when git
+    has no such file."""
+    out = subprocess.run(["git", "-C", ROOT, "show", rev + ":engine/bots/spades_track.py"],
+                         capture_output=True, text=True)
+    if out.returncode:
+        raise ValueError("no policy at revision %r: %s" % (rev, out.stderr.strip()))
+    return out.stdout
+
+
 def frozen_pick(rev):
     """spades_track.pick as it was at git revision rev, loaded from git into a module
     of its own (cached): rollouts a change to the live policy leaves alone, so that
-    measuring the change does not move its opponent too. ValueError when git has no
-    such file."""
+    measuring the change does not move its opponent too."""
     if rev not in _FROZEN:
-        out = subprocess.run(["git", "-C", ROOT, "show", rev + ":engine/bots/spades_track.py"],
-                             capture_output=True, text=True)
-        if out.returncode:
-            raise ValueError("no policy at revision %r: %s" % (rev, out.stderr.strip()))
         mod = types.ModuleType("spades_track@" + rev)
-        exec(compile(out.stdout, mod.__name__, "exec"), mod.__dict__)
+        exec(compile(policy_source(rev), mod.__name__, "exec"), mod.__dict__)
         _FROZEN[rev] = mod.pick
     return _FROZEN[rev]
 
